@@ -1,0 +1,55 @@
+// `Just` meets a subscriber written by hand, which asks for values only when
+// told to, so the run shows that `Just` waits for demand.
+import MiniCombine
+
+// snippet.patient-subscriber
+/// Keeps its subscription and requests only when `request(_:)` is called.
+final class PatientSubscriber: Subscriber {
+    typealias Input = String
+    typealias Failure = Never
+
+    private var subscription: (any Subscription)?
+
+    func receive(subscription: any Subscription) {
+        print("subscriber: got a subscription, requests nothing yet")
+        self.subscription = subscription
+    }
+
+    func receive(_ input: String) -> Subscribers.Demand {
+        print("subscriber: got \"\(input)\"")
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("subscriber: got completion \(completion)")
+        subscription = nil
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        print("subscriber: request(\(demand))")
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        print("subscriber: cancel()")
+        subscription?.cancel()
+    }
+}
+// snippet.end
+
+// snippet.run
+let greeting = Just("hello")
+
+print("-- subscribe, wait, then ask")
+let first = PatientSubscriber()
+greeting.subscribe(first)
+print("(nothing has been sent)")
+first.request(.max(1))
+
+print("-- cancel before asking")
+let second = PatientSubscriber()
+greeting.subscribe(second)
+second.cancel()
+second.request(.max(1))
+print("(nothing has been sent)")
+// snippet.end

@@ -1,0 +1,46 @@
+// `Sink` in action: first on a `Just`, then driven by hand with a subscription
+// that reports every call, to see what `Sink` asks for and when it cancels.
+import MiniCombine
+
+// snippet.just-sink
+print("-- Just(7).sink")
+let token = Just(7).sink(
+    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveValue: { value in print("sink: value \(value)") }
+)
+// snippet.end
+
+// snippet.reporting-subscription
+/// A stand-in subscription that only reports what is asked of it.
+final class ReportingSubscription: Subscription {
+    let name: String
+
+    init(name: String) {
+        self.name = name
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        print("\(name): request(\(demand))")
+    }
+
+    func cancel() {
+        print("\(name): cancel()")
+    }
+}
+// snippet.end
+
+// snippet.sink-by-hand
+print("-- a Sink driven by hand")
+let sink = Subscribers.Sink<Int, Never>(
+    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveValue: { value in print("sink: value \(value)") }
+)
+sink.receive(subscription: ReportingSubscription(name: "first subscription"))
+print("sink: receive(1) returned \(sink.receive(1))")
+sink.receive(subscription: ReportingSubscription(name: "second subscription"))
+
+print("-- dropping the AnyCancellable")
+var cancellable: AnyCancellable? = AnyCancellable(sink)
+cancellable = nil
+print("sink: receive(2) returned \(sink.receive(2))")
+// snippet.end

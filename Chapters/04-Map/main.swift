@@ -1,0 +1,23 @@
+// `Map` between `Just` and `Sink`: building the pipeline runs nothing;
+// subscribing runs it all, and each value passes through the transform.
+import MiniCombine
+
+// snippet.doubled
+let doubled = Just(10).map { value in
+    print("map: \(value) becomes \(value * 2)")
+    return value * 2
+}
+print("built \(type(of: doubled)); nothing has run yet")
+
+let doubledToken = doubled.sink { value in print("sink: got \(value)") }
+// snippet.end
+
+// snippet.chained
+let labelled = doubled.map { value in "\(value) apples" }
+print("built \(type(of: labelled))")
+
+let labelledToken = labelled.sink(
+    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveValue: { label in print("sink: got \"\(label)\"") }
+)
+// snippet.end

@@ -1,0 +1,16 @@
+extension Subscribers {
+    // snippet.completion
+    /// How a stream ended: normally, or with an error of type `Failure`.
+    public enum Completion<Failure: Error> {
+        /// The publisher sent everything it had.
+        case finished
+
+        /// The publisher stopped because of an error.
+        case failure(Failure)
+    }
+    // snippet.end
+}
+
+extension Subscribers.Completion: Sendable {}
+extension Subscribers.Completion: Equatable where Failure: Equatable {}
+extension Subscribers.Completion: Hashable where Failure: Hashable {}

@@ -1,0 +1,14 @@
+// snippet.subscription
+/// One connection between a publisher and one of its subscribers.
+///
+/// The subscriber uses it to ask for values and to hang up. Because each
+/// subscriber gets its own subscription, a publisher with many subscribers
+/// can serve each one at its own pace.
+public protocol Subscription: Cancellable {
+    /// Asks for up to `demand` more values.
+    ///
+    /// Demand adds up: requesting `.max(2)` twice allows four values.
+    /// Requesting ``Subscribers/Demand/none`` is a programming error.
+    func request(_ demand: Subscribers.Demand)
+}
+// snippet.end

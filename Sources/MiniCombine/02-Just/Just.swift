@@ -1,0 +1,58 @@
+// snippet.just
+/// A publisher that sends one value to each subscriber, then finishes.
+///
+/// `Just` waits for demand: it sends nothing until its subscriber asks,
+/// and then sends its value followed at once by `.finished`. It can never
+/// fail.
+public struct Just<Output>: Publisher {
+    /// `Just` cannot fail.
+    public typealias Failure = Never
+
+    /// The value sent to every subscriber.
+    public let output: Output
+
+    /// Creates a publisher that sends `output` once to each subscriber.
+    public init(_ output: Output) {
+        self.output = output
+    }
+
+    /// Gives the subscriber its own subscription; the value waits there
+    /// until the subscriber requests it.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Never {
+        subscriber.receive(subscription: Inner(output: output, downstream: subscriber))
+    }
+}
+// snippet.end
+
+extension Just: Equatable where Output: Equatable {}
+
+extension Just {
+    // snippet.just-inner
+    /// The subscription `Just` hands to each subscriber: it holds the value
+    /// and the subscriber until the first request.
+    private final class Inner<Downstream: Subscriber>: Subscription
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        private let output: Output
+        private var downstream: Downstream?
+
+        init(output: Output, downstream: Downstream) {
+            self.output = output
+            self.downstream = downstream
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            precondition(demand > 0, "API Violation: demand must not be zero")
+            // Taking the subscriber out first means a request made from
+            // inside `receive(_:)` finds nothing left to send.
+            guard let downstream = downstream.take() else { return }
+            _ = downstream.receive(output)
+            downstream.receive(completion: .finished)
+        }
+
+        func cancel() {
+            downstream = nil
+        }
+    }
+    // snippet.end
+}

@@ -1,0 +1,55 @@
+// snippet.any-cancellable
+/// A cancellable that cancels automatically when it is released.
+///
+/// Keep the `AnyCancellable` that `sink` returns for as long as you want
+/// values to arrive: when the last reference to it goes away, it cancels.
+/// Cancelling runs the wrapped action once; later calls do nothing.
+public final class AnyCancellable: Cancellable, Hashable {
+    private var cancelAction: (() -> Void)?
+
+    /// Creates a cancellable that runs `cancel` when cancelled or released.
+    public init(_ cancel: @escaping () -> Void) {
+        cancelAction = cancel
+    }
+
+    /// Creates a cancellable that cancels `canceller` when cancelled or
+    /// released.
+    public init<C: Cancellable>(_ canceller: C) {
+        cancelAction = canceller.cancel
+    }
+
+    deinit {
+        cancelAction?()
+    }
+
+    /// Runs the cancel action, the first time only.
+    public func cancel() {
+        cancelAction.take()?()
+    }
+    // snippet.end
+
+    /// Two `AnyCancellable`s are equal only if they are the same object.
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+extension AnyCancellable {
+    /// Keeps this cancellable alive in `collection`, so it cancels when the
+    /// collection lets go of it.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C)
+    where C.Element == AnyCancellable {
+        collection.append(self)
+    }
+
+    /// Keeps this cancellable alive in `set`, so it cancels when the set
+    /// lets go of it.
+    public func store(in set: inout Set<AnyCancellable>) {
+        set.insert(self)
+    }
+}

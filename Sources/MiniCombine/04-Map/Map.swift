@@ -1,0 +1,70 @@
+// snippet.map-operator
+extension Publisher {
+    /// Transforms every value from this publisher with `transform`.
+    ///
+    /// Demand, completion and cancellation pass through unchanged.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        Publishers.Map(upstream: self, transform: transform)
+    }
+}
+// snippet.end
+
+extension Publishers {
+    // snippet.map
+    /// A publisher that transforms every value from its upstream.
+    ///
+    /// `Map` adds no subscription of its own: the upstream's subscription
+    /// goes straight to the downstream subscriber, so requests and
+    /// cancellation reach the upstream directly.
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+        /// `Map` fails exactly when its upstream fails.
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+
+        /// The closure applied to each value.
+        public let transform: (Upstream.Output) -> Output
+
+        /// Creates a publisher that applies `transform` to each value of
+        /// `upstream`.
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        /// Subscribes to the upstream on the subscriber's behalf, through
+        /// a small subscriber that applies the transform.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+    }
+    // snippet.end
+}
+
+extension Publishers.Map {
+    // snippet.map-inner
+    /// The subscriber `Map` attaches to its upstream on behalf of `Downstream`.
+    private struct Inner<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let downstream: Downstream
+        let transform: (Upstream.Output) -> Output
+
+        func receive(subscription: any Subscription) {
+            downstream.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            downstream.receive(transform(input))
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            downstream.receive(completion: completion)
+        }
+    }
+    // snippet.end
+}

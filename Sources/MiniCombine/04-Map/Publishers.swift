@@ -1,0 +1,2 @@
+/// A namespace for the publishers that operators return, such as ``Map``.
+public enum Publishers {}
