@@ -1,0 +1,67 @@
+import Foundation
+
+/// The command line: `book-tool --root PATH (check | sync)`.
+public enum BookCommand {
+    /// The help text.
+    public static let usage = """
+        usage: book-tool --root REPOSITORY (check | sync)
+          check  report every problem and out-of-date block; change nothing
+          sync   re-record out-of-date blocks, writing nothing if anything else is wrong
+        """
+
+    /// Runs the command described by `arguments` (without the program name) and returns the exit status.
+    public static func run(
+        _ arguments: [String], evidenceSource: any EvidenceSource = ToolchainEvidenceSource()
+    ) -> Int32 {
+        var root = FileManager.default.currentDirectoryPath
+        var command: String?
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--root":
+                guard let value = remaining.popFirst() else { return fail("--root needs a path") }
+                root = value
+            case "-h", "--help":
+                print(usage)
+                return 0
+            case "check", "sync":
+                guard command == nil else { return fail("give only one command") }
+                command = argument
+            default:
+                return fail("unknown argument '\(argument)'")
+            }
+        }
+        guard let command else { return fail("missing command") }
+        let session = BookSession(root: URL(fileURLWithPath: root), evidenceSource: evidenceSource)
+        let report = command == "check" ? session.check() : session.sync()
+        printReport(report)
+        return report.succeeded ? 0 : 1
+    }
+
+    private static func printReport(_ report: BookReport) {
+        var standardError = StandardError()
+        for note in report.notes {
+            print("note: \(note)", to: &standardError)
+        }
+        for diagnostic in report.diagnostics {
+            print(diagnostic, to: &standardError)
+        }
+        for path in report.updatedFiles {
+            print("updated \(path)")
+        }
+        print(report.summary)
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        var standardError = StandardError()
+        print("book-tool: \(message)\n\(usage)", to: &standardError)
+        return 2
+    }
+}
+
+/// Lets `print(_:to:)` write to standard error.
+private struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}

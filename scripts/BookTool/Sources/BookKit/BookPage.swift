@@ -1,0 +1,132 @@
+/// A directive together with the block it governs.
+struct PlacedDirective: Equatable {
+    /// The directive.
+    var directive: Directive
+    /// The 0-based index of the directive's comment line.
+    var index: Int
+    /// The fenced block right below the directive.
+    var block: FencedBlock
+    /// For `fails`: the ```text block holding the recorded errors, if present.
+    var recordedBlock: FencedBlock?
+
+    /// The 1-based line number of the directive, for diagnostics.
+    var lineNumber: Int { index + 1 }
+}
+
+/// A Markdown file of the book, with its directives found and its structure checked.
+struct BookPage {
+    /// The file's path relative to the repository root, such as `book/02-just.md`.
+    var path: String
+    /// The file's lines as read.
+    var text: TextLines
+    /// The chapter number from a `NN-` file name prefix; `nil` for files like `README.md`.
+    var chapterNumber: Int?
+    /// The directives in file order.
+    var directives: [PlacedDirective] = []
+    /// The prose lines' 0-based indices, where links are looked for.
+    var proseIndices: [Int] = []
+    /// Structural problems: swift blocks without directives, directives without blocks, and so on.
+    var diagnostics: [BookDiagnostic] = []
+
+    /// Parses `contents`, the file at `path`.
+    init(path: String, contents: String) {
+        self.path = path
+        self.text = TextLines(contents)
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        self.chapterNumber = leadingNumber(of: fileName)
+        let scanner = MarkdownScanner(lines: text.lines)
+        if let unclosed = scanner.unclosedFenceIndex {
+            report("fenced code block is never closed", at: unclosed)
+        }
+        readItems(scanner.items)
+    }
+
+    private mutating func readItems(_ items: [MarkdownItem]) {
+        var claimedFences: Set<Int> = []
+        for (position, item) in items.enumerated() {
+            switch item {
+            case .prose(let index):
+                proseIndices.append(index)
+            case .fence(let block):
+                if block.language == "swift" && !claimedFences.contains(block.openingIndex) {
+                    report(
+                        "swift block without a directive (add '<!-- include: PATH#REGION -->', "
+                            + "'<!-- compiles -->' or '<!-- fails -->' on the line above)",
+                        at: block.openingIndex)
+                }
+            case .comment(let index, let body):
+                let next = items.index(after: position) < items.endIndex ? items[position + 1] : nil
+                let fence = next.flatMap { item -> FencedBlock? in
+                    if case .fence(let block) = item, block.openingIndex == index + 1 {
+                        return block
+                    }
+                    return nil
+                }
+                if let fence {
+                    claimedFences.insert(fence.openingIndex)
+                }
+                readComment(body, at: index, fence: fence, following: items[(position + 1)...])
+            }
+        }
+    }
+
+    private mutating func readComment(
+        _ body: String, at index: Int, fence: FencedBlock?, following: ArraySlice<MarkdownItem>
+    ) {
+        switch ParsedComment(body: body) {
+        case .other:
+            if let fence, fence.language == "swift" {
+                report("unknown directive '<!-- \(body) -->' above a swift block", at: index)
+            }
+        case .malformedDirective(let expectation):
+            report("malformed directive '<!-- \(body) -->'; \(expectation)", at: index)
+        case .directive(let directive):
+            guard let fence else {
+                report(
+                    "directive '<!-- \(directive.spelling) -->' must be followed on the next line "
+                        + "by a ```\(directive.blockLanguage) block", at: index)
+                return
+            }
+            guard fence.language == directive.blockLanguage else {
+                let actual =
+                    fence.language.isEmpty
+                    ? "a block without a language" : "a ```\(fence.language) block"
+                report(
+                    "directive '<!-- \(directive.spelling) -->' needs a ```\(directive.blockLanguage) block, "
+                        + "not \(actual)", at: index)
+                return
+            }
+            var placed = PlacedDirective(directive: directive, index: index, block: fence)
+            if directive == .fails {
+                placed.recordedBlock = recordedBlock(after: fence, in: following)
+            }
+            directives.append(placed)
+        }
+    }
+
+    /// The ```text block right after `block`, or after one blank line, if there is one.
+    private func recordedBlock(after block: FencedBlock, in items: ArraySlice<MarkdownItem>)
+        -> FencedBlock?
+    {
+        for item in items {
+            guard case .fence(let candidate) = item, candidate.openingIndex > block.closingIndex
+            else { continue }
+            let gap = (block.closingIndex + 1)..<candidate.openingIndex
+            let isAdjacent =
+                gap.count == 0 || (gap.count == 1 && text.lines[gap.lowerBound].isBlankLine)
+            return isAdjacent && candidate.language == "text" ? candidate : nil
+        }
+        return nil
+    }
+
+    private mutating func report(_ message: String, at index: Int) {
+        diagnostics.append(BookDiagnostic(path: path, line: index + 1, message: message))
+    }
+}
+
+/// The number a name like `02-just.md` or `02-Just` starts with, if it starts with digits and a dash.
+func leadingNumber(of name: String) -> Int? {
+    let digits = name.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
+    return Int(digits)
+}

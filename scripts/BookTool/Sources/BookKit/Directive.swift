@@ -1,0 +1,92 @@
+/// An instruction in a Markdown comment that ties the fenced block below it to the code.
+public enum Directive: Hashable, Sendable {
+    /// `<!-- include: PATH#REGION -->`: the swift block holds region REGION of file PATH.
+    case include(path: String, region: String)
+    /// `<!-- compiles -->`: the swift block type-checks cleanly against the chapter's library.
+    case compiles
+    /// `<!-- fails -->`: the swift block fails to compile; the text block after it records the errors.
+    case fails
+    /// `<!-- output: PRODUCT -->`: the text block holds what chapter executable PRODUCT prints.
+    case output(product: String)
+    /// `<!-- toolchain -->`: the text block holds the first line of `swift --version`.
+    case toolchain
+
+    /// The language the directive's fenced block must have.
+    var blockLanguage: String {
+        switch self {
+        case .include, .compiles, .fails: "swift"
+        case .output, .toolchain: "text"
+        }
+    }
+
+    /// How the directive is spelled, for messages.
+    var spelling: String {
+        switch self {
+        case .include(let path, let region): "include: \(path)#\(region)"
+        case .compiles: "compiles"
+        case .fails: "fails"
+        case .output(let product): "output: \(product)"
+        case .toolchain: "toolchain"
+        }
+    }
+}
+
+/// What a comment's text turned out to be.
+enum ParsedComment: Equatable {
+    /// A well-formed directive.
+    case directive(Directive)
+    /// A known directive keyword with a wrong argument; the message says what is expected.
+    case malformedDirective(String)
+    /// Any other comment.
+    case other
+}
+
+extension ParsedComment {
+    private static let keywords = ["include", "compiles", "fails", "output", "toolchain"]
+
+    /// Parses `body`, the text of an HTML comment without `<!--`, `-->` and surrounding spaces.
+    init(body: String) {
+        guard
+            let keyword = Self.keywords.first(where: { keyword in
+                body.hasPrefix(keyword)
+                    && (body.count == keyword.count
+                        || [":", " ", "\t"].contains(body.dropFirst(keyword.count).first))
+            })
+        else {
+            self = .other
+            return
+        }
+        let argument = body.dropFirst(keyword.count).trimmedWhitespace
+        switch keyword {
+        case "include":
+            self = Self.include(argument: argument)
+        case "output":
+            let product = argument.hasPrefix(":") ? argument.dropFirst().trimmedWhitespace : ""
+            if !product.isEmpty && !product.contains(" ") && argument.hasPrefix(":") {
+                self = .directive(.output(product: product))
+            } else {
+                self = .malformedDirective("expected '<!-- output: PRODUCT -->'")
+            }
+        default:
+            let directive: Directive =
+                keyword == "compiles" ? .compiles : keyword == "fails" ? .fails : .toolchain
+            self =
+                argument.isEmpty
+                ? .directive(directive)
+                : .malformedDirective("expected '<!-- \(keyword) -->' with nothing after it")
+        }
+    }
+
+    private static func include(argument: String) -> ParsedComment {
+        let malformed = ParsedComment.malformedDirective("expected '<!-- include: PATH#REGION -->'")
+        guard argument.hasPrefix(":") else { return malformed }
+        let reference = argument.dropFirst().trimmedWhitespace
+        guard let hash = reference.lastIndex(of: "#") else { return malformed }
+        let path = String(reference[..<hash])
+        let region = String(reference[reference.index(after: hash)...])
+        guard !path.isEmpty, !path.contains(" "), isValidRegionName(region) else {
+            return malformed
+        }
+        return .directive(.include(path: path, region: region))
+    }
+}

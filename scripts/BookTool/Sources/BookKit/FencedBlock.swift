@@ -1,0 +1,86 @@
+/// A fenced code block in a Markdown file.
+struct FencedBlock: Equatable {
+    /// The 0-based index of the opening fence line.
+    var openingIndex: Int
+    /// The 0-based index of the closing fence line.
+    var closingIndex: Int
+    /// The first word of the info string, such as `swift` or `text`; empty if none.
+    var language: String
+
+    /// The 0-based indices of the lines between the fences.
+    var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
+}
+
+/// One thing in a Markdown file that the tool cares about, outside fenced blocks.
+enum MarkdownItem: Equatable {
+    /// A fenced code block.
+    case fence(FencedBlock)
+    /// An HTML comment alone on its line: its 0-based line index and the text inside `<!--` `-->`.
+    case comment(index: Int, body: String)
+    /// A prose line that may contain links: its 0-based index.
+    case prose(index: Int)
+}
+
+/// Splits Markdown lines into fenced blocks, lone comments and prose, without parsing inside fences.
+struct MarkdownScanner {
+    /// The items in file order.
+    private(set) var items: [MarkdownItem] = []
+    /// The 0-based index of an opening fence that is never closed, if any.
+    private(set) var unclosedFenceIndex: Int?
+
+    init(lines: [String]) {
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if let opening = Self.fenceOpening(line) {
+                guard
+                    let closingIndex = lines[(index + 1)...].firstIndex(where: {
+                        Self.closesFence($0, opening: opening)
+                    })
+                else {
+                    unclosedFenceIndex = index
+                    return
+                }
+                let block = FencedBlock(
+                    openingIndex: index, closingIndex: closingIndex, language: opening.language)
+                items.append(.fence(block))
+                index = closingIndex + 1
+                continue
+            }
+            let trimmed = line.trimmedWhitespace
+            if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.count >= 7 {
+                let body = trimmed.dropFirst(4).dropLast(3)
+                items.append(.comment(index: index, body: String(body).trimmedWhitespace))
+            } else {
+                items.append(.prose(index: index))
+            }
+            index += 1
+        }
+    }
+
+    private struct FenceOpening {
+        var marker: Character
+        var length: Int
+        var language: String
+    }
+
+    private static func fenceOpening(_ line: String) -> FenceOpening? {
+        let indentation = line.prefix { $0 == " " }.count
+        guard indentation <= 3 else { return nil }
+        let rest = line.dropFirst(indentation)
+        guard let marker = rest.first, marker == "`" || marker == "~" else { return nil }
+        let length = rest.prefix { $0 == marker }.count
+        guard length >= 3 else { return nil }
+        let info = String(rest.dropFirst(length)).trimmedWhitespace
+        if marker == "`" && info.contains("`") {
+            return nil
+        }
+        let language = info.split(separator: " ").first.map(String.init) ?? ""
+        return FenceOpening(marker: marker, length: length, language: language)
+    }
+
+    private static func closesFence(_ line: String, opening: FenceOpening) -> Bool {
+        let trimmed = line.trimmedWhitespace
+        return trimmed.count >= opening.length && trimmed.allSatisfy { $0 == opening.marker }
+    }
+}

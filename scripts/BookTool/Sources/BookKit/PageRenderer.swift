@@ -1,0 +1,173 @@
+/// Computes what a book page should contain, and what is wrong with it, given the code and the evidence.
+struct PageRenderer {
+    /// The Swift files' regions, by repository-relative path.
+    var snippetFiles: [String: SnippetFile]
+    /// What the toolchain reported.
+    var evidence: Evidence
+    /// Appended to mismatches when the book was recorded with another toolchain; empty otherwise.
+    var toolchainHint: String = ""
+
+    /// The page as it should be, the problems found, and the regions its includes used.
+    struct Rendering {
+        var page: BookPage
+        var rendered: TextLines
+        var diagnostics: [BookDiagnostic] = []
+        var includedRegions: Set<RegionReference> = []
+
+        /// Whether the page's text would change.
+        var isChanged: Bool { rendered != page.text }
+    }
+
+    /// Renders `page`.
+    func render(_ page: BookPage) -> Rendering {
+        var rendering = Rendering(page: page, rendered: page.text)
+        var edits: [(range: Range<Int>, lines: [String])] = []
+        for placed in page.directives {
+            let current = Array(page.text.lines[placed.block.contentRange])
+            switch placed.directive {
+            case .include(let path, let region):
+                rendering.includedRegions.insert(RegionReference(path: path, name: region))
+                guard
+                    let expected = includedLines(
+                        path: path, region: region, placed, page, &rendering)
+                else { continue }
+                if expected != current {
+                    edits.append((placed.block.contentRange, expected))
+                    rendering.diagnostics.append(
+                        stale(page, placed, "code block is out of date with \(path)#\(region)"))
+                }
+            case .compiles:
+                rendering.diagnostics += compileProblems(of: placed, in: page)
+            case .fails:
+                if let edit = recordedErrorsEdit(for: placed, in: page, &rendering) {
+                    edits.append(edit)
+                }
+            case .output(let product):
+                guard let expected = outputLines(of: product, placed, page, &rendering) else {
+                    continue
+                }
+                if expected != current {
+                    edits.append((placed.block.contentRange, expected))
+                    rendering.diagnostics.append(
+                        stale(
+                            page, placed, "output block is out of date with what \(product) prints",
+                            hinted: true))
+                }
+            case .toolchain:
+                if current != [evidence.toolchainVersion] {
+                    edits.append((placed.block.contentRange, [evidence.toolchainVersion]))
+                }
+            }
+        }
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            rendering.rendered.lines.replaceSubrange(edit.range, with: edit.lines)
+        }
+        return rendering
+    }
+
+    private func includedLines(
+        path: String, region: String, _ placed: PlacedDirective, _ page: BookPage,
+        _ rendering: inout Rendering
+    ) -> [String]? {
+        guard let file = snippetFiles[path] else {
+            rendering.diagnostics.append(
+                error(page, placed, "included file \(path) does not exist"))
+            return nil
+        }
+        guard let found = file.regions[region] else {
+            rendering.diagnostics.append(error(page, placed, "\(path) has no region '\(region)'"))
+            return nil
+        }
+        return found.lines
+    }
+
+    private func compileProblems(of placed: PlacedDirective, in page: BookPage) -> [BookDiagnostic]
+    {
+        let messages =
+            evidence.listingMessages[ListingID(path: page.path, line: placed.lineNumber)] ?? []
+        return messages.filter(\.failsBuild).map { message in
+            let line = message.line.map { placed.block.openingIndex + 1 + $0 } ?? placed.lineNumber
+            let label = message.severity == .warning ? "warning in a 'compiles' listing: " : ""
+            return BookDiagnostic(
+                path: page.path, line: line, message: label + message.message + toolchainHint)
+        }
+    }
+
+    private func recordedErrorsEdit(
+        for placed: PlacedDirective, in page: BookPage, _ rendering: inout Rendering
+    ) -> (range: Range<Int>, lines: [String])? {
+        guard
+            let messages = evidence.listingMessages[
+                ListingID(path: page.path, line: placed.lineNumber)]
+        else {
+            return nil
+        }
+        let actual = messages.filter { $0.severity == .error }.map(\.recordedForm)
+        guard !actual.isEmpty else {
+            rendering.diagnostics.append(
+                error(
+                    page, placed, "listing marked 'fails' compiles without errors" + toolchainHint))
+            return nil
+        }
+        guard let recorded = placed.recordedBlock else {
+            rendering.diagnostics.append(
+                stale(page, placed, "the errors of this 'fails' listing are not recorded"))
+            let insertion = placed.block.closingIndex + 1
+            return (insertion..<insertion, ["", "```text"] + actual + ["```"])
+        }
+        let current = Array(page.text.lines[recorded.contentRange])
+        guard current != actual else { return nil }
+        let comparison =
+            "recorded:\n" + current.map { "    \($0)" }.joined(separator: "\n") + "\n  actual:\n"
+            + actual.map { "    \($0)" }.joined(separator: "\n")
+        rendering.diagnostics.append(
+            stale(
+                page, placed, "recorded compiler errors are out of date\n  " + comparison,
+                hinted: true))
+        return (recorded.contentRange, actual)
+    }
+
+    private func outputLines(
+        of product: String, _ placed: PlacedDirective, _ page: BookPage,
+        _ rendering: inout Rendering
+    ) -> [String]? {
+        switch evidence.programRuns[product] {
+        case .succeeded(let standardOutput):
+            return TextLines(standardOutput).lines
+        case .failed(let reason):
+            rendering.diagnostics.append(
+                error(page, placed, "cannot record the output of \(product): \(reason)"))
+            return nil
+        case .skipped, nil:
+            return nil
+        }
+    }
+
+    private func error(_ page: BookPage, _ placed: PlacedDirective, _ message: String)
+        -> BookDiagnostic
+    {
+        BookDiagnostic(path: page.path, line: placed.lineNumber, message: message)
+    }
+
+    /// A staleness diagnostic at the block's opening fence; `hinted` adds the toolchain hint, if any.
+    private func stale(
+        _ page: BookPage, _ placed: PlacedDirective, _ message: String, hinted: Bool = false
+    ) -> BookDiagnostic {
+        let (first, rest) = splitFirstLine(message)
+        let hint = hinted ? toolchainHint : ""
+        return BookDiagnostic(
+            path: page.path, line: placed.block.openingIndex + 1,
+            message: "\(first); run scripts/book sync\(hint)\(rest)", kind: .staleness)
+    }
+
+    private func splitFirstLine(_ message: String) -> (String, String) {
+        guard let newline = message.firstIndex(of: "\n") else { return (message, "") }
+        return (String(message[..<newline]), String(message[newline...]))
+    }
+}
+
+/// A region named by an include: `PATH#NAME`.
+struct RegionReference: Hashable {
+    var path: String
+    var name: String
+}

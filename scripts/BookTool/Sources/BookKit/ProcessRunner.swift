@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+
+/// What a finished child process left behind.
+struct ProcessResult: Sendable {
+    /// The exit status, or -1 if the process could not be started.
+    var exitStatus: Int32
+    /// Everything it wrote to standard output.
+    var standardOutput: String
+    /// Everything it wrote to standard error, or why it could not be started.
+    var standardError: String
+    /// Whether it was stopped for running longer than allowed.
+    var timedOut: Bool
+
+    /// Whether it exited with status 0 in time.
+    var succeeded: Bool { exitStatus == 0 && !timedOut }
+}
+
+/// Runs child processes synchronously, reading their output without deadlocking.
+enum ProcessRunner {
+    /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`.
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: URL? = nil,
+        timeout: TimeInterval? = nil
+    ) -> ProcessResult {
+        let process = Process()
+        if executable.hasPrefix("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        process.currentDirectoryURL = directory
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return ProcessResult(
+                exitStatus: -1, standardOutput: "",
+                standardError: "cannot run \(executable): \(error)", timedOut: false)
+        }
+        let reading = DispatchGroup()
+        let output = DataCollector(outputPipe.fileHandleForReading, group: reading)
+        let errors = DataCollector(errorPipe.fileHandleForReading, group: reading)
+        let watchdog = Watchdog(process)
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire() }
+        }
+        process.waitUntilExit()
+        watchdog.disarm()
+        reading.wait()
+        return ProcessResult(
+            exitStatus: process.terminationStatus, standardOutput: output.text,
+            standardError: errors.text,
+            timedOut: watchdog.fired)
+    }
+}
+
+/// Reads a file handle to its end on a background queue.
+private final class DataCollector: @unchecked Sendable {
+    private var data = Data()
+
+    init(_ handle: FileHandle, group: DispatchGroup) {
+        DispatchQueue.global().async(group: group) {
+            self.data = handle.readDataToEndOfFile()
+        }
+    }
+
+    /// The collected bytes as UTF-8; call only after the group has finished.
+    var text: String { String(decoding: data, as: UTF8.self) }
+}
+
+/// Terminates a process that runs past its deadline, unless disarmed first.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private let process: Process
+    private var armed = true
+    private(set) var fired = false
+
+    init(_ process: Process) {
+        self.process = process
+    }
+
+    func fire() {
+        lock.withLock {
+            guard armed else { return }
+            fired = true
+            process.terminate()
+        }
+    }
+
+    func disarm() {
+        lock.withLock { armed = false }
+    }
+}
+
+/// Applies `transform` to every element, running up to as many at once as there are cores.
+func concurrentMap<Element: Sendable, Result: Sendable>(
+    _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
+) -> [Result] {
+    let results = ResultSlots<Result>(count: elements.count)
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+        results.store(transform(elements[index]), at: index)
+    }
+    return results.values
+}
+
+/// Lock-protected storage for results computed on several threads.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func store(_ value: Value, at index: Int) {
+        lock.withLock { slots[index] = value }
+    }
+
+    var values: [Value] { lock.withLock { slots.map { $0! } } }
+}

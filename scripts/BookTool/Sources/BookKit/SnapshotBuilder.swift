@@ -1,0 +1,167 @@
+import Foundation
+
+/// Compiles the library "as it stands at the end of chapter N" (folders 01…N) into a module per N,
+/// and type-checks chapters and listings against those modules.
+struct SnapshotBuilder: Sendable {
+    let layout: RepositoryLayout
+    let workspace: URL
+
+    /// Snapshots that built, and what went wrong with the others.
+    struct BuildResult {
+        var succeeded: Set<Int> = []
+        var diagnostics: [BookDiagnostic] = []
+    }
+
+    /// The directory holding snapshot `number`'s `MiniCombine.swiftmodule`.
+    func moduleDirectory(_ number: Int) -> URL {
+        workspace.appendingPathComponent("snapshots/\(number)")
+    }
+
+    /// Emits a `MiniCombine` module for every library folder number; a warning fails the snapshot too.
+    func buildAll() -> BuildResult {
+        let results = concurrentMap(layout.libraryFolders.map(\.number)) { number in
+            (number, buildSnapshot(number))
+        }
+        var build = BuildResult()
+        for (number, diagnostics) in results {
+            if diagnostics.isEmpty {
+                build.succeeded.insert(number)
+            }
+            build.diagnostics += diagnostics
+        }
+        return build
+    }
+
+    /// Type-checks each `Chapters/NN-*` folder against the snapshot for chapter NN.
+    func typecheckChapters(availableSnapshots: Set<Int>) -> [BookDiagnostic] {
+        let chapters = layout.chapterFolders.filter { chapter in
+            layout.snapshotNumber(forChapter: chapter.number).map(availableSnapshots.contains)
+                ?? true
+        }
+        return concurrentMap(chapters) { chapter in
+            let snapshot = layout.snapshotNumber(forChapter: chapter.number)
+            var arguments = ["-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm"]
+            if let snapshot {
+                arguments += ["-I", moduleDirectory(snapshot).path]
+            }
+            arguments += ["-module-name", "Chapter\(twoDigits(chapter.number))"]
+            arguments += chapter.swiftFiles.map { layout.url(for: $0).path }
+            let result = ProcessRunner.run("swiftc", arguments)
+            let fallback = chapter.swiftFiles.first ?? chapter.path
+            return diagnostics(
+                from: result, chapter: chapter.number, snapshot: snapshot, fallbackPath: fallback)
+        }.flatMap { $0 }
+    }
+
+    /// Type-checks each listing as a lone `main.swift` with `MiniCombine` imported implicitly.
+    func compileListings(
+        _ listings: [ListingRequest], availableSnapshots: Set<Int>
+    ) -> [ListingID: [CompilerMessage]] {
+        let compilable = listings.enumerated().filter { _, listing in
+            layout.snapshotNumber(forChapter: listing.chapter).map(availableSnapshots.contains)
+                ?? true
+        }
+        let results = concurrentMap(compilable) { position, listing in
+            (
+                listing.id,
+                compile(listing, in: workspace.appendingPathComponent("listings/\(position)"))
+            )
+        }
+        return Dictionary(results, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func compile(_ listing: ListingRequest, in directory: URL) -> [CompilerMessage] {
+        let file = directory.appendingPathComponent("main.swift")
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+            try Data(listing.source.utf8).write(to: file)
+        } catch {
+            return [
+                CompilerMessage(
+                    file: nil, line: nil, column: nil, severity: .error, message: "\(error)")
+            ]
+        }
+        var arguments = ["-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm"]
+        if let snapshot = layout.snapshotNumber(forChapter: listing.chapter) {
+            arguments += ["-I", moduleDirectory(snapshot).path]
+            arguments += ["-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine"]
+        }
+        arguments.append(file.path)
+        let result = ProcessRunner.run("swiftc", arguments, in: directory)
+        let messages = CompilerMessage.parse(result.standardError + result.standardOutput)
+            .filter { $0.file == nil || $0.file == file.path || $0.file == "main.swift" }
+        if !result.succeeded && !messages.contains(where: { $0.severity == .error }) {
+            let reason =
+                result.standardError.isBlankLine
+                ? "swiftc exited with \(result.exitStatus)" : result.standardError
+            return messages + [
+                CompilerMessage(
+                    file: nil, line: nil, column: nil, severity: .error, message: reason)
+            ]
+        }
+        return messages
+    }
+
+    private func buildSnapshot(_ number: Int) -> [BookDiagnostic] {
+        let folders = layout.libraryFolders(upTo: number)
+        let files = folders.flatMap(\.swiftFiles)
+        let directory = moduleDirectory(number)
+        let fallback = folders.last.map { $0.swiftFiles.first ?? $0.path } ?? "Sources/MiniCombine"
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+        } catch {
+            return [
+                BookDiagnostic(
+                    path: fallback, line: 1, message: "cannot create \(directory.path): \(error)")
+            ]
+        }
+        let arguments =
+            [
+                "-emit-module", "-module-name", "MiniCombine", "-parse-as-library",
+                "-swift-version", "6",
+                "-diagnostic-style", "llvm", "-emit-module-path",
+                directory.appendingPathComponent("MiniCombine.swiftmodule").path,
+            ] + files.map { layout.url(for: $0).path }
+        let result = ProcessRunner.run("swiftc", arguments, in: directory)
+        return diagnostics(from: result, chapter: number, snapshot: number, fallbackPath: fallback)
+    }
+
+    /// Turns a build's errors and warnings into diagnostics at the files and lines they point at.
+    private func diagnostics(
+        from result: ProcessResult, chapter: Int, snapshot: Int?, fallbackPath: String
+    ) -> [BookDiagnostic] {
+        let folders =
+            snapshot.map { "library folders \(folderRange(upTo: $0))" } ?? "no library folders"
+        let prefix = "chapter \(chapter) does not build with \(folders) alone: "
+        let messages = CompilerMessage.parse(result.standardError + result.standardOutput).filter(
+            \.failsBuild)
+        var diagnostics = messages.map { message in
+            let label = message.severity == .warning ? "warning: " : ""
+            return BookDiagnostic(
+                path: message.file.map(layout.relativePath) ?? fallbackPath,
+                line: message.line ?? 1,
+                message: prefix + label + message.message)
+        }
+        if !result.succeeded && diagnostics.isEmpty {
+            let reason =
+                result.standardError.isBlankLine
+                ? "swiftc exited with \(result.exitStatus)" : result.standardError
+            diagnostics.append(
+                BookDiagnostic(path: fallbackPath, line: 1, message: prefix + reason))
+        }
+        return diagnostics
+    }
+
+    /// `01…04` for snapshot 4 when the first library folder is `01-…`.
+    private func folderRange(upTo number: Int) -> String {
+        let first = layout.libraryFolders.first?.number ?? number
+        return "\(twoDigits(first))…\(twoDigits(number))"
+    }
+}
+
+/// `n` with at least two digits, as chapter folders are numbered.
+func twoDigits(_ number: Int) -> String {
+    number < 10 ? "0\(number)" : "\(number)"
+}

@@ -1,0 +1,94 @@
+/// The regions of one Swift file, and the problems with its markers.
+public struct SnippetFile: Sendable {
+    /// The file's path relative to the repository root.
+    public var path: String
+    /// The well-formed regions by name; a duplicated name keeps its first region.
+    public var regions: [String: SnippetRegion]
+    /// Unclosed, unopened, duplicated, malformed and empty regions.
+    public var diagnostics: [BookDiagnostic]
+
+    /// Reads the snippet markers of `text`, the contents of the file at `path`.
+    public init(path: String, text: String) {
+        self.path = path
+        var parser = SnippetParser(path: path)
+        for (index, line) in TextLines(text).lines.enumerated() {
+            parser.read(line, lineNumber: index + 1)
+        }
+        parser.finish()
+        regions = parser.regions
+        diagnostics = parser.diagnostics
+    }
+}
+
+/// The line-by-line state machine behind `SnippetFile`.
+private struct SnippetParser {
+    static let markerPrefix = "// snippet."
+
+    let path: String
+    var openRegions: [SnippetRegion] = []
+    var regions: [String: SnippetRegion] = [:]
+    var namesSeen: [String: Int] = [:]
+    var diagnostics: [BookDiagnostic] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    mutating func read(_ line: String, lineNumber: Int) {
+        let trimmed = line.trimmedWhitespace
+        guard trimmed.hasPrefix(Self.markerPrefix) else {
+            for index in openRegions.indices {
+                openRegions[index].lines.append(line)
+            }
+            return
+        }
+        let rest = String(trimmed.dropFirst(Self.markerPrefix.count))
+        if rest == "end" {
+            close(atLine: lineNumber)
+        } else if isValidRegionName(rest) {
+            open(rest, atLine: lineNumber)
+        } else {
+            report(
+                "malformed snippet marker '\(trimmed)'; expected '// snippet.NAME' "
+                    + "(NAME: letters, digits, '_' and '-') or '// snippet.end'",
+                atLine: lineNumber)
+        }
+    }
+
+    mutating func finish() {
+        for region in openRegions {
+            report(
+                "region '\(region.name)' is never closed with '// snippet.end'",
+                atLine: region.startLine)
+        }
+        openRegions = []
+    }
+
+    private mutating func open(_ name: String, atLine lineNumber: Int) {
+        if let firstLine = namesSeen[name] {
+            report(
+                "region '\(name)' is defined twice in this file (first at line \(firstLine))",
+                atLine: lineNumber)
+        } else {
+            namesSeen[name] = lineNumber
+        }
+        openRegions.append(SnippetRegion(name: name, startLine: lineNumber, lines: []))
+    }
+
+    private mutating func close(atLine lineNumber: Int) {
+        guard var region = openRegions.popLast() else {
+            report("'// snippet.end' without an open region", atLine: lineNumber)
+            return
+        }
+        region.lines = dedented(region.lines)
+        if region.lines.allSatisfy(\.isBlankLine) {
+            report("region '\(region.name)' is empty", atLine: region.startLine)
+        } else if namesSeen[region.name] == region.startLine {
+            regions[region.name] = region
+        }
+    }
+
+    private mutating func report(_ message: String, atLine lineNumber: Int) {
+        diagnostics.append(BookDiagnostic(path: path, line: lineNumber, message: message))
+    }
+}

@@ -1,0 +1,21 @@
+/// A named region of a Swift file, delimited by `// snippet.NAME` and `// snippet.end`.
+public struct SnippetRegion: Hashable, Sendable {
+    /// The region's name, as written after `// snippet.`.
+    public var name: String
+    /// The 1-based line of the `// snippet.NAME` marker.
+    public var startLine: Int
+    /// The region's text: dedented, without marker lines or trailing blank lines.
+    public var lines: [String]
+}
+
+/// Whether `name` may name a snippet region: `[A-Za-z0-9][A-Za-z0-9_-]*`, and not `end`.
+func isValidRegionName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, name != "end" else { return false }
+    func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar))
+    }
+    return isAlphanumeric(first)
+        && name.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "_" || $0 == "-" }
+}

@@ -1,0 +1,54 @@
+/// The lines of a text file, remembering whether it ended with a newline so it round-trips.
+struct TextLines: Equatable {
+    /// The lines, without their line terminators.
+    var lines: [String]
+    /// Whether the text ended with a newline.
+    var endsWithNewline: Bool
+
+    /// Splits `text` at `\n`; a trailing `\r` is kept as part of its line.
+    init(_ text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        endsWithNewline = text.hasSuffix("\n")
+        if endsWithNewline {
+            lines.removeLast()
+        }
+        self.lines = text.isEmpty ? [] : lines
+    }
+
+    /// The text these lines were read from, or the edited text.
+    var text: String {
+        lines.joined(separator: "\n") + (endsWithNewline && !lines.isEmpty ? "\n" : "")
+    }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmedWhitespace: String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" {
+            slice.removeFirst()
+        }
+        while let last = slice.last, last == " " || last == "\t" || last == "\r" {
+            slice.removeLast()
+        }
+        return String(slice)
+    }
+
+    /// Whether the line holds nothing but whitespace.
+    var isBlankLine: Bool {
+        trimmedWhitespace.isEmpty
+    }
+}
+
+/// Removes the indentation all non-blank lines share, and the blank lines at the end.
+func dedented(_ lines: [String]) -> [String] {
+    var lines = lines
+    while let last = lines.last, last.isBlankLine {
+        lines.removeLast()
+    }
+    let indentations = lines.filter { !$0.isBlankLine }.map { line in
+        line.prefix { $0 == " " || $0 == "\t" }.count
+    }
+    let common = indentations.min() ?? 0
+    return lines.map { $0.isBlankLine ? "" : String($0.dropFirst(common)) }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Gathers evidence with the real toolchain.
+///
+/// It uses `swiftc` for snapshots and listings, `swift build` and the chapter executables for outputs.
+/// All intermediate files live in a temporary directory it removes.
+public struct ToolchainEvidenceSource: EvidenceSource {
+    /// How long one chapter executable may run.
+    public var programTimeout: TimeInterval
+
+    /// Creates a source that stops chapter executables after `programTimeout` seconds.
+    public init(programTimeout: TimeInterval = 60) {
+        self.programTimeout = programTimeout
+    }
+
+    /// Builds every library snapshot and chapter, compiles the listings and runs the products.
+    public func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("book-tool-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        var evidence = Evidence(toolchainVersion: Self.toolchainVersion())
+        let snapshots = SnapshotBuilder(layout: layout, workspace: workspace)
+        let built = snapshots.buildAll()
+        evidence.buildDiagnostics += built.diagnostics
+        evidence.buildDiagnostics += snapshots.typecheckChapters(
+            availableSnapshots: built.succeeded)
+        evidence.listingMessages = snapshots.compileListings(
+            request.listings, availableSnapshots: built.succeeded)
+        let runner = ProductRunner(layout: layout, timeout: programTimeout)
+        let runs = runner.run(request.outputs)
+        evidence.programRuns = runs.runs
+        evidence.buildDiagnostics += runs.diagnostics
+        return evidence
+    }
+
+    /// The first line of `swift --version`.
+    static func toolchainVersion() -> String {
+        let result = ProcessRunner.run("swift", ["--version"])
+        let lines = TextLines(result.standardOutput + result.standardError).lines
+        return lines.first { !$0.isBlankLine }?.trimmedWhitespace ?? "unknown Swift toolchain"
+    }
+}

@@ -1,0 +1,4 @@
+import BookKit
+import Foundation
+
+exit(BookCommand.run(Array(CommandLine.arguments.dropFirst())))
