@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import BookKit
+
+@Suite struct BookSessionTests {
+    static let source = """
+        public struct Just {
+            // snippet.value
+            public let value: Int
+            // snippet.end
+        }
+
+        """
+
+    static let upToDatePage = """
+        # Just
+
+        <!-- include: Sources/MiniCombine/02-Just/Just.swift#value -->
+        ```swift
+        public let value: Int
+        ```
+
+        <!-- output: 02-just -->
+        ```text
+        received 42
+        ```
+
+        """
+
+    private func evidence(output: String = "received 42\n") -> Evidence {
+        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+        evidence.programRuns["02-just"] = .succeeded(standardOutput: output)
+        return evidence
+    }
+
+    private func fixture(page: String) throws -> RepositoryFixture {
+        try RepositoryFixture([
+            "Sources/MiniCombine/02-Just/Just.swift": Self.source,
+            "book/02-just.md": page,
+        ])
+    }
+
+    @Test func upToDateBookChecksClean() throws {
+        let report = try fixture(page: Self.upToDatePage).check(evidence())
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.succeeded)
+    }
+
+    @Test func staleIncludeIsReportedAtItsBlockAndNamesTheRegion() throws {
+        let page = Self.upToDatePage.replacingOccurrences(
+            of: "public let value: Int\n```", with: "let old = 0\n```")
+        let report = try fixture(page: page).check(evidence())
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/02-just.md:4: error: code block is out of date with "
+                    + "Sources/MiniCombine/02-Just/Just.swift#value; run scripts/book sync"
+            ])
+    }
+
+    @Test func staleOutputIsReportedAtItsBlock() throws {
+        let report = try fixture(page: Self.upToDatePage).check(evidence(output: "received 43\n"))
+        #expect(report.diagnostics.map(\.line) == [9])
+        #expect(report.diagnostics.first?.message.hasPrefix("output block is out of date") == true)
+        #expect(report.diagnostics.first?.kind == .staleness)
+    }
+
+    @Test func failingProgramIsAnErrorAtItsDirective() throws {
+        var evidence = evidence()
+        evidence.programRuns["02-just"] = .failed(reason: "02-just exited with status 1")
+        let report = try fixture(page: Self.upToDatePage).check(evidence)
+        #expect(report.diagnostics.map(\.line) == [8])
+        #expect(report.diagnostics.first?.kind == .error)
+    }
+
+    @Test func missingFileAndMissingRegionAreReportedAtTheDirective() throws {
+        let page = """
+            <!-- include: Sources/Nope.swift#value -->
+            ```swift
+            ```
+            <!-- include: Sources/MiniCombine/02-Just/Just.swift#nope -->
+            ```swift
+            ```
+            <!-- include: Sources/MiniCombine/02-Just/Just.swift#value -->
+            ```swift
+            public let value: Int
+            ```
+
+            """
+        let report = try fixture(page: page).check(evidence())
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/02-just.md:1: error: included file Sources/Nope.swift does not exist",
+                "book/02-just.md:4: error: Sources/MiniCombine/02-Just/Just.swift has no region 'nope'",
+            ])
+    }
+
+    @Test func regionThatNoPageIncludesIsReportedAtItsMarker() throws {
+        let repository = try fixture(page: "# Nothing included\n")
+        let report = repository.check(evidence())
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "Sources/MiniCombine/02-Just/Just.swift:2: error: region 'value' is not included by any Markdown file"
+            ])
+    }
+
+    @Test func syncRewritesStaleBlocksAndASecondSyncChangesNothing() throws {
+        let stale = Self.upToDatePage
+            .replacingOccurrences(of: "public let value: Int\n```", with: "let old = 0\n```")
+            .replacingOccurrences(of: "received 42", with: "")
+        let repository = try fixture(page: stale)
+        let first = repository.sync(evidence())
+        #expect(first.succeeded)
+        #expect(first.updatedFiles == ["book/02-just.md"])
+        #expect(try repository.contents(of: "book/02-just.md") == Self.upToDatePage)
+        let second = repository.sync(evidence())
+        #expect(second.updatedFiles.isEmpty)
+        #expect(try repository.contents(of: "book/02-just.md") == Self.upToDatePage)
+    }
+
+    @Test func syncWritesNothingWhenAnyPageHasAnError() throws {
+        let stale = Self.upToDatePage.replacingOccurrences(
+            of: "public let value: Int\n```", with: "let old = 0\n```")
+        let repository = try fixture(page: stale)
+        let broken = "See [missing](missing.md).\n"
+        try repository.write(broken, to: "book/03-sink.md")
+        let report = repository.sync(evidence())
+        #expect(!report.succeeded)
+        #expect(report.updatedFiles.isEmpty)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/03-sink.md:1: error: link target 'missing.md' does not exist"
+            ])
+        #expect(try repository.contents(of: "book/02-just.md") == stale)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: repository.root.appendingPathComponent("book").path)
+        #expect(leftovers.sorted() == ["02-just.md", "03-sink.md"])
+    }
+
+    @Test func syncRecordsMissingErrorsOfAFailsListing() throws {
+        let page = "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n"
+        let repository = try RepositoryFixture(["book/README.md": page])
+        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+        evidence.listingMessages[ListingID(path: "book/README.md", line: 1)] = [
+            CompilerMessage(
+                file: "main.swift", line: 1, column: 14, severity: .error, message: "bad"),
+            CompilerMessage(
+                file: "main.swift", line: 1, column: 1, severity: .note, message: "ignored"),
+        ]
+        #expect(repository.check(evidence).diagnostics.map(\.kind) == [.staleness])
+        #expect(repository.sync(evidence).updatedFiles == ["book/README.md"])
+        #expect(
+            try repository.contents(of: "book/README.md") == page
+                + "\n```text\n1:14: error: bad\n```\n")
+        #expect(repository.check(evidence).succeeded)
+    }
+
+    @Test func compilesListingDiagnosticIsReportedAtTheMarkdownLineItPointsAt() throws {
+        let page = "Intro\n\n<!-- compiles -->\n```swift\nlet a = 1\nlet b: Sink = 2\n```\n"
+        let repository = try RepositoryFixture(["book/README.md": page])
+        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+        evidence.listingMessages[ListingID(path: "book/README.md", line: 3)] = [
+            CompilerMessage(
+                file: "main.swift", line: 2, column: 8, severity: .error,
+                message: "cannot find type 'Sink'")
+        ]
+        let report = repository.check(evidence)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/README.md:6: error: cannot find type 'Sink'"
+            ])
+    }
+
+    @Test func differentToolchainPrintsOneNoteAndHintsAtMismatchesWithoutFailingForItAlone() throws
+    {
+        let readme = "<!-- toolchain -->\n```text\nSwift version 6.0\n```\n"
+        let repository = try fixture(page: Self.upToDatePage)
+        try repository.write(readme, to: "book/README.md")
+        let clean = repository.check(evidence())
+        #expect(clean.succeeded)
+        #expect(
+            clean.notes == [
+                "This book was recorded with Swift version 6.0; you are running Swift version 6.3.1. "
+                    + "Compiler messages and outputs below may differ because of that; "
+                    + "`scripts/book sync` re-records them."
+            ])
+        let mismatch = repository.check(evidence(output: "other\n"))
+        #expect(mismatch.diagnostics.first?.message.contains("toolchain difference") == true)
+        #expect(repository.sync(evidence()).updatedFiles == ["book/README.md"])
+        #expect(try repository.contents(of: "book/README.md").contains("Swift version 6.3.1"))
+        #expect(repository.check(evidence()).notes.isEmpty)
+    }
+}

@@ -1,0 +1,113 @@
+import Testing
+
+@testable import BookKit
+
+@Suite struct DirectiveTests {
+    @Test func knownDirectivesParse() {
+        #expect(
+            ParsedComment(body: "include: Sources/A.swift#just")
+                == .directive(.include(path: "Sources/A.swift", region: "just")))
+        #expect(ParsedComment(body: "compiles") == .directive(.compiles))
+        #expect(ParsedComment(body: "fails") == .directive(.fails))
+        #expect(ParsedComment(body: "output: 02-just") == .directive(.output(product: "02-just")))
+        #expect(ParsedComment(body: "toolchain") == .directive(.toolchain))
+    }
+
+    @Test(arguments: [
+        "include: Sources/A.swift", "include Sources/A.swift#a", "output", "output 02-just",
+        "compiles now",
+    ])
+    func knownKeywordWithWrongArgumentIsMalformed(body: String) {
+        guard case .malformedDirective = ParsedComment(body: body) else {
+            Issue.record("expected '\(body)' to be malformed")
+            return
+        }
+    }
+
+    @Test func otherCommentsAreNotDirectives() {
+        #expect(ParsedComment(body: "TODO: rewrite this paragraph") == .other)
+        #expect(ParsedComment(body: "outputs are shown below") == .other)
+    }
+}
+
+@Suite struct BookPageTests {
+    private func page(_ lines: [String]) -> BookPage {
+        BookPage(path: "book/02-just.md", contents: lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test func directiveOwnsTheBlockOnTheNextLine() {
+        let page = page(["Text", "<!-- compiles -->", "```swift", "let a = 1", "```"])
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.map(\.directive) == [.compiles])
+        #expect(page.directives.first?.lineNumber == 2)
+        #expect(page.directives.first?.block.contentRange == 3..<4)
+        #expect(page.chapterNumber == 2)
+    }
+
+    @Test func swiftBlockWithoutADirectiveIsReportedAtItsFence() {
+        let page = page(["Text", "", "```swift", "let a = 1", "```"])
+        #expect(page.diagnostics.map(\.line) == [3])
+        #expect(
+            page.diagnostics.first?.message.hasPrefix("swift block without a directive") == true)
+    }
+
+    @Test func directiveSeparatedFromItsBlockByABlankLineIsReported() {
+        let page = page(["<!-- compiles -->", "", "```swift", "let a = 1", "```"])
+        #expect(page.diagnostics.map(\.line) == [1, 3])
+        #expect(
+            page.diagnostics.first?.message.contains("must be followed on the next line") == true)
+    }
+
+    @Test func directiveWithTheWrongBlockLanguageIsReported() {
+        let page = page(["<!-- output: 02-just -->", "```swift", "let a = 1", "```"])
+        #expect(page.diagnostics.map(\.line) == [1])
+        #expect(
+            page.diagnostics.first?.message.contains("needs a ```text block, not a ```swift block")
+                == true)
+    }
+
+    @Test func unknownDirectiveAboveASwiftBlockIsReported() {
+        let page = page(["<!-- compile -->", "```swift", "let a = 1", "```"])
+        #expect(page.diagnostics.map(\.line) == [1])
+        #expect(page.diagnostics.first?.message.hasPrefix("unknown directive") == true)
+    }
+
+    @Test func ordinaryCommentsElsewhereAreIgnored() {
+        let page = page([
+            "<!-- a note for editors -->", "Text", "<!-- another -->", "```text", "x", "```",
+        ])
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.isEmpty)
+    }
+
+    @Test func unclosedFenceIsReportedAtItsOpeningLine() {
+        let page = page(["Text", "```text", "never closed"])
+        #expect(page.diagnostics.map(\.line) == [2])
+        #expect(page.diagnostics.first?.message == "fenced code block is never closed")
+    }
+
+    @Test func fencesInsideFencesAreNotParsed() {
+        let page = page([
+            "````markdown", "<!-- compiles -->", "```swift", "let a = 1", "```", "````",
+        ])
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.isEmpty)
+    }
+
+    @Test func failsDirectiveFindsItsRecordedBlockAfterOneBlankLine() {
+        let page = page([
+            "<!-- fails -->", "```swift", "let a: Int = \"\"", "```", "", "```text",
+            "1:14: error: x", "```",
+        ])
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.first?.recordedBlock?.contentRange == 6..<7)
+    }
+
+    @Test func failsDirectiveWithoutARecordedBlockHasNone() {
+        let page = page([
+            "<!-- fails -->", "```swift", "let a: Int = \"\"", "```", "", "Prose.", "```text", "x",
+            "```",
+        ])
+        #expect(page.directives.first?.recordedBlock == nil)
+    }
+}
