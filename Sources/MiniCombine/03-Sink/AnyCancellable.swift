@@ -26,8 +26,10 @@ public final class AnyCancellable: Cancellable, Hashable {
     public func cancel() {
         cancelAction.take()?()
     }
-    // snippet.end
+}
+// snippet.end
 
+extension AnyCancellable {
     /// Two `AnyCancellable`s are equal only if they are the same object.
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
         lhs === rhs
