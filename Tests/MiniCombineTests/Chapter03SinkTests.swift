@@ -253,7 +253,9 @@ import Testing
         var cancellable: AnyCancellable?
         cancellable = AnyCancellable {
             trace.append("cancel")
-            cancellable?.cancel()
+            // Re-enter once only, so a regression shows as a second entry
+            // rather than endless recursion.
+            if trace.entries.count == 1 { cancellable?.cancel() }
         }
         cancellable?.cancel()
         #expect(trace.entries == ["cancel"])
