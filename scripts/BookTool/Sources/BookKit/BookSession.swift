@@ -110,6 +110,7 @@ public struct BookSession {
                         message: "region '\(region.name)' is not included by any Markdown file"))
             }
         }
+        diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
         evaluation.diagnostics = diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
         let directives = pages.flatMap(\.directives).map(\.directive)
         evaluation.statistics =
@@ -119,6 +120,24 @@ public struct BookSession {
             + "\(directives.filter { if case .output = $0 { true } else { false } }.count) outputs, "
             + "\(layout.libraryFolders.count) library snapshots"
         return evaluation
+    }
+
+    /// Every chapter program must have its run recorded somewhere in the book.
+    static func unrecordedPrograms(layout: RepositoryLayout, pages: [BookPage])
+        -> [BookDiagnostic]
+    {
+        var recorded: Set<String> = []
+        for case .output(let product) in pages.flatMap(\.directives).map(\.directive) {
+            recorded.insert(product)
+        }
+        return layout.chapterFolders.compactMap { folder in
+            let product = folder.name.lowercased()
+            guard !recorded.contains(product) else { return nil }
+            return BookDiagnostic(
+                path: folder.swiftFiles.first ?? folder.path, line: 1,
+                message: "the book records no run of \(product); "
+                    + "add <!-- output: \(product) --> and a text block to its chapter")
+        }
     }
 
     static func request(for pages: [BookPage]) -> EvidenceRequest {

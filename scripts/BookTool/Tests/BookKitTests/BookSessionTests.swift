@@ -73,6 +73,20 @@ import Testing
         #expect(report.diagnostics.first?.kind == .error)
     }
 
+    @Test func chapterProgramWithoutARecordedRunIsReportedAtItsMainFile() throws {
+        let fixture = try RepositoryFixture([
+            "Sources/MiniCombine/02-Just/Just.swift": Self.source,
+            "Chapters/02-Just/main.swift": "print(42)\n",
+            "Chapters/03-Sink/main.swift": "print(7)\n",
+            "book/02-just.md": Self.upToDatePage,
+        ])
+        #expect(
+            fixture.check(evidence()).diagnostics.map(\.description) == [
+                "Chapters/03-Sink/main.swift:1: error: the book records no run of 03-sink; "
+                    + "add <!-- output: 03-sink --> and a text block to its chapter"
+            ])
+    }
+
     @Test func missingFileAndMissingRegionAreReportedAtTheDirective() throws {
         let page = """
             <!-- include: Sources/Nope.swift#value -->

@@ -37,6 +37,8 @@ import Testing
         let report = BookSession(root: repository.root).check()
         #expect(
             report.diagnostics.map(\.description) == [
+                "Chapters/01-Protocols/main.swift:1: error: the book records no run of "
+                    + "01-protocols; add <!-- output: 01-protocols --> and a text block to its chapter",
                 "Chapters/01-Protocols/main.swift:3: error: chapter 1 does not build with library folders "
                     + "01…01 alone: cannot find 'Just' in scope",
                 "book/01-protocols.md:4: error: cannot find 'Just' in scope",
