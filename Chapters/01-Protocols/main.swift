@@ -29,6 +29,7 @@ where S.Input == Int, S.Failure == Never {
     }
 
     func request(_ more: Subscribers.Demand) {
+        precondition(more > 0, "API Violation: demand must not be zero")
         demand += more
         print("subscription: request(\(more)), demand is now \(demand)")
         while demand > 0, next > 0, let subscriber {

@@ -1,5 +1,5 @@
+// snippet.completion
 extension Subscribers {
-    // snippet.completion
     /// How a stream ended: normally, or with an error of type `Failure`.
     public enum Completion<Failure: Error> {
         /// The publisher sent everything it had.
@@ -8,8 +8,8 @@ extension Subscribers {
         /// The publisher stopped because of an error.
         case failure(Failure)
     }
-    // snippet.end
 }
+// snippet.end
 
 extension Subscribers.Completion: Sendable {}
 extension Subscribers.Completion: Equatable where Failure: Equatable {}

@@ -1,10 +1,10 @@
+// snippet.demand
 extension Subscribers {
-    // snippet.demand
     /// How many more values a subscriber is ready to receive.
     ///
     /// A demand is either a finite count, written `.max(n)`, or
-    /// ``unlimited``. Demands only ever grow by adding: a publisher keeps a
-    /// running total, adds every new request to it, and subtracts one for
+    /// ``unlimited``. A publisher keeps a running total for each
+    /// subscriber: it adds every new request to it and subtracts one for
     /// each value it sends.
     ///
     /// Arithmetic saturates at ``unlimited`` instead of overflowing, and a
@@ -31,8 +31,8 @@ extension Subscribers {
             return Demand(limit: count)
         }
     }
-    // snippet.end
 }
+// snippet.end
 
 // snippet.demand-addition
 extension Subscribers.Demand {
@@ -43,7 +43,6 @@ extension Subscribers.Demand {
         let (sum, overflowed) = left.addingReportingOverflow(right)
         return overflowed ? .unlimited : .max(sum)
     }
-    // snippet.end
 
     /// Adds a count to a demand, saturating at ``unlimited``.
     ///
@@ -63,8 +62,11 @@ extension Subscribers.Demand {
     public static func += (lhs: inout Self, rhs: Int) {
         lhs = lhs + rhs
     }
+}
+// snippet.end
 
-    // snippet.demand-subtraction
+// snippet.demand-subtraction
+extension Subscribers.Demand {
     /// Subtracts one demand from another.
     ///
     /// ``unlimited`` minus anything stays ``unlimited``; a finite demand
@@ -76,7 +78,6 @@ extension Subscribers.Demand {
         guard let right = rhs.max else { return .none }
         return .max(left - right)
     }
-    // snippet.end
 
     /// Subtracts a count from a demand; ``unlimited`` stays ``unlimited``.
     ///
@@ -96,7 +97,10 @@ extension Subscribers.Demand {
     public static func -= (lhs: inout Self, rhs: Int) {
         lhs = lhs - rhs
     }
+}
+// snippet.end
 
+extension Subscribers.Demand {
     /// Multiplies a demand by a count, saturating at ``unlimited``.
     ///
     /// - Precondition: the result is not negative.

@@ -27,8 +27,8 @@ public struct Just<Output>: Publisher {
 
 extension Just: Equatable where Output: Equatable {}
 
+// snippet.just-inner
 extension Just {
-    // snippet.just-inner
     /// The subscription `Just` hands to each subscriber: it holds the value
     /// and the subscriber until the first request.
     private final class Inner<Downstream: Subscriber>: Subscription
@@ -54,5 +54,5 @@ extension Just {
             downstream = nil
         }
     }
-    // snippet.end
 }
+// snippet.end
