@@ -8,6 +8,7 @@ let chapters = [
     "02-Just",
     "03-Sink",
     "04-Map",
+    "05-OperatorInner",
 ]
 
 let package = Package(

@@ -1,0 +1,79 @@
+// Chapter 5: operators that stand between their upstream and downstream.
+import MiniCombine
+
+// snippet.two-relays
+print("-- two relays between a sequence and a sink")
+let relayed = [1, 2].publisher.relay("A").relay("B")
+print("built the pipeline; nothing has happened yet")
+let relayedToken = relayed.sink { value in print("sink: got \(value)") }
+// snippet.end
+
+// snippet.first-few
+/// Asks for a fixed number of values, once, and keeps what arrives.
+final class FirstFew<Input>: Subscriber {
+    typealias Failure = Never
+
+    private let count: Int
+    private(set) var received: [Input] = []
+
+    init(_ count: Int) {
+        self.count = count
+    }
+
+    func receive(subscription: any Subscription) {
+        subscription.request(.max(count))
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        received.append(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+// snippet.end
+
+// snippet.filter-demand
+print("-- filter keeps the demand honest")
+var sent: [Int] = []
+let firstThree = FirstFew<Int>(3)
+(1...100).publisher
+    .map { value in
+        sent.append(value)
+        return value
+    }
+    .filter { value in value % 10 == 0 }
+    .subscribe(firstThree)
+print("the subscriber got \(firstThree.received)")
+print("the source sent \(sent.count) values, \(sent.first!) through \(sent.last!)")
+// snippet.end
+
+// snippet.try-map-failure
+print("-- tryMap ends the stream early")
+struct NotANumber: Error, CustomStringConvertible {
+    let text: String
+    var description: String { "\"\(text)\" is not a number" }
+}
+
+let parsed = ["1", "2", "three", "4"].publisher
+    .relay("A")
+    .tryMap { text in
+        guard let number = Int(text) else { throw NotANumber(text: text) }
+        return number
+    }
+    .sink(
+        receiveCompletion: { completion in print("sink: completion \(completion)") },
+        receiveValue: { number in print("sink: got \(number)") }
+    )
+// snippet.end
+
+// snippet.keep-upstream
+print("-- keepUpstreamAndMap, and the same thing composed from map")
+let words = ["apple", "fig"].publisher
+let counted = words.keepUpstreamAndMap { word in word.count }
+let composed = words.map { word in (element: word, transformed: word.count) }
+let countedToken = counted.sink { pair in print("operator: \(pair)") }
+let composedToken = composed.sink { pair in print("composed: \(pair)") }
+print("operator: \(type(of: counted))")
+print("composed: \(type(of: composed))")
+// snippet.end

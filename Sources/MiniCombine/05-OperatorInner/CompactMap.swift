@@ -1,0 +1,48 @@
+// snippet.compact-map
+extension Publisher {
+    /// Transforms every value with `transform` and sends on the results
+    /// that are not `nil`.
+    ///
+    /// Like `filter`, it asks upstream for one more value for each `nil`,
+    /// so the downstream's demand is honoured in full.
+    public func compactMap<T>(
+        _ transform: @escaping (Output) -> T?
+    ) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// A publisher that transforms every value and drops the `nil` results.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        /// `CompactMap` fails exactly when its upstream fails.
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+
+        /// The transform; a `nil` result means "send nothing for this value".
+        public let transform: (Upstream.Output) -> Output?
+
+        /// Creates a publisher that sends the non-`nil` results of applying
+        /// `transform` to the values of `upstream`.
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        /// Subscribes to the upstream through an inner object that applies
+        /// the transform and stands as the subscriber's subscription.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let transform = self.transform
+            let inner = JudgingInner<S, Upstream.Output, Failure>(
+                downstream: subscriber,
+                judge: { value in transform(value).map(Verdict.send) ?? .drop },
+                convertFailure: { failure in failure }
+            )
+            upstream.subscribe(inner)
+        }
+    }
+}
+// snippet.end

@@ -1,0 +1,51 @@
+// snippet.filter-operator
+extension Publisher {
+    /// Sends on only the values for which `isIncluded` returns `true`.
+    ///
+    /// A value that is left out still used up one unit of the downstream's
+    /// demand upstream, so `filter` asks upstream for one more in its place:
+    /// a subscriber that asks for three values gets three.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+}
+// snippet.end
+
+extension Publishers {
+    // snippet.filter
+    /// A publisher that sends on only the values that pass a test.
+    public struct Filter<Upstream: Publisher>: Publisher {
+        /// `Filter` sends values of its upstream's type.
+        public typealias Output = Upstream.Output
+
+        /// `Filter` fails exactly when its upstream fails.
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are tested.
+        public let upstream: Upstream
+
+        /// The test a value must pass to be sent on.
+        public let isIncluded: (Upstream.Output) -> Bool
+
+        /// Creates a publisher that sends on the values of `upstream` that
+        /// pass `isIncluded`.
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        /// Subscribes to the upstream through an inner object that tests
+        /// each value and stands as the subscriber's subscription.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let isIncluded = self.isIncluded
+            let inner = JudgingInner<S, Output, Failure>(
+                downstream: subscriber,
+                judge: { value in isIncluded(value) ? .send(value) : .drop },
+                convertFailure: { failure in failure }
+            )
+            upstream.subscribe(inner)
+        }
+    }
+    // snippet.end
+}

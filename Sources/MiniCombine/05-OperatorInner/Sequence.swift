@@ -1,0 +1,96 @@
+// snippet.sequence-publisher-property
+extension Sequence {
+    /// A publisher that sends the elements of this sequence, one per unit
+    /// of demand, and then finishes.
+    public var publisher: Publishers.Sequence<Self, Never> {
+        Publishers.Sequence(sequence: self)
+    }
+}
+// snippet.end
+
+extension Publishers {
+    // snippet.sequence
+    /// A publisher that sends the elements of a sequence, then finishes.
+    ///
+    /// Each subscriber gets its own pass over the sequence, and never more
+    /// elements than it has asked for. `.finished` follows the last element
+    /// at once, without waiting for more demand; an empty sequence finishes
+    /// as soon as it is subscribed to. Not safe to use from several threads
+    /// at once.
+    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+        /// The publisher sends the sequence's elements.
+        public typealias Output = Elements.Element
+
+        /// The elements to send.
+        public let sequence: Elements
+
+        /// Creates a publisher that sends the elements of `sequence`.
+        public init(sequence: Elements) {
+            self.sequence = sequence
+        }
+
+        /// Gives the subscriber a subscription that walks the sequence as it
+        /// is asked to; if the sequence is empty, finishes at once instead.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Elements.Element, S.Failure == Failure {
+            let inner = Inner(sequence: sequence, downstream: subscriber)
+            if inner.isExhausted {
+                subscriber.receive(subscription: Subscriptions.empty)
+                subscriber.receive(completion: .finished)
+            } else {
+                subscriber.receive(subscription: inner)
+            }
+        }
+    }
+    // snippet.end
+}
+
+extension Publishers.Sequence: Equatable where Elements: Equatable {}
+
+// snippet.sequence-inner
+extension Publishers.Sequence {
+    /// Walks the sequence for one subscriber, one element per unit of demand.
+    private final class Inner<Downstream: Subscriber>: Subscription
+    where Downstream.Input == Elements.Element, Downstream.Failure == Failure {
+        private var iterator: Elements.Iterator
+        private var nextElement: Elements.Element?
+        private var downstream: Downstream?
+        private var demand = Subscribers.Demand.none
+        private var isSending = false
+
+        init(sequence: Elements, downstream: Downstream) {
+            iterator = sequence.makeIterator()
+            nextElement = iterator.next()
+            self.downstream = downstream
+        }
+
+        /// Whether the sequence has no element left to send.
+        var isExhausted: Bool {
+            nextElement == nil
+        }
+
+        func request(_ more: Subscribers.Demand) {
+            guard downstream != nil else { return }
+            demand += more
+            // A request made from inside `receive(_:)` only adds to the
+            // demand; the loop below, already running, will honour it.
+            guard !isSending else { return }
+            isSending = true
+            defer { isSending = false }
+
+            while demand > 0, let downstream, let element = nextElement {
+                demand -= 1
+                nextElement = iterator.next()
+                demand += downstream.receive(element)
+            }
+            if isExhausted, let downstream = downstream.take() {
+                downstream.receive(completion: .finished)
+            }
+        }
+
+        func cancel() {
+            downstream = nil
+        }
+    }
+}
+// snippet.end
