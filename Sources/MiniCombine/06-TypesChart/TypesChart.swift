@@ -1,0 +1,105 @@
+// snippet.types-chart
+/// One stage of a pipeline: its name, and the types it sends downstream.
+public struct PipelineStage: Equatable, Sendable {
+    /// The operator's name, such as `"map"`, or the source's, such as `"Just"`.
+    public let name: String
+
+    /// The name of the type of the values the stage sends.
+    public let output: String
+
+    /// The name of the type of the failure the stage can send.
+    public let failure: String
+
+    /// Creates a stage from the names of its types.
+    public init(name: String, output: String, failure: String) {
+        self.name = name
+        self.output = output
+        self.failure = failure
+    }
+
+    /// Creates a stage named `name` whose types are read from the publisher
+    /// type `Stage`.
+    public init<Stage: Publisher>(name: String, of _: Stage.Type) {
+        self.init(
+            name: name,
+            output: String(describing: Stage.Output.self),
+            failure: String(describing: Stage.Failure.self)
+        )
+    }
+}
+
+/// A publisher that can list the stages of the pipeline that ends in it,
+/// read from its static type.
+///
+/// This is not part of Combine: it is the book's tool for showing how types
+/// change along a pipeline. A source lists itself; an operator lists its
+/// upstream's stages, then itself. Any publisher can conform, including
+/// one defined outside this library.
+public protocol TypesCharting: Publisher {
+    /// The stages from the source to this publisher, in order.
+    var chartStages: [PipelineStage] { get }
+}
+
+extension Just: TypesCharting {
+    /// A single stage: `Just` is a source.
+    public var chartStages: [PipelineStage] { [PipelineStage(name: "Just", of: Self.self)] }
+}
+
+extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `map`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "map", of: Self.self)]
+    }
+}
+// snippet.end
+
+extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `replaceError`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "replaceError", of: Self.self)]
+    }
+}
+
+extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `receive(on:)`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "receive(on:)", of: Self.self)]
+    }
+}
+
+/// A pipeline's stages and the subscriber at its end, drawn one stage per
+/// line with the types that flow between them.
+///
+/// Not part of Combine. Its `description` reads:
+///
+///     Just
+///       ⬇️ <Int, Never>
+///     map
+///       ⬇️ <String, Never>
+///     sink (subscriber)
+public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
+    /// The stages from the source to the last operator, in order.
+    public let stages: [PipelineStage]
+
+    /// The name of the subscriber at the end, such as `"sink"`.
+    public let subscriber: String
+
+    /// Each stage's name, then an arrow with the types it sends; the
+    /// subscriber last.
+    public var description: String {
+        var lines: [String] = []
+        for stage in stages {
+            lines.append(stage.name)
+            lines.append("  ⬇️ <\(stage.output), \(stage.failure)>")
+        }
+        lines.append("\(subscriber) (subscriber)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension TypesCharting {
+    /// The chart of this pipeline, ending in a subscriber named `subscriber`.
+    public func typesChart(endingIn subscriber: String) -> TypesChart {
+        TypesChart(stages: chartStages, subscriber: subscriber)
+    }
+}
