@@ -103,3 +103,36 @@ extension TypesCharting {
         TypesChart(stages: chartStages, subscriber: subscriber)
     }
 }
+
+extension Publishers.Sequence: TypesCharting {
+    /// A single stage: a sequence's publisher is a source.
+    public var chartStages: [PipelineStage] { [PipelineStage(name: "Sequence", of: Self.self)] }
+}
+
+extension Publishers.Filter: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `filter`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "filter", of: Self.self)]
+    }
+}
+
+extension Publishers.CompactMap: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `compactMap`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "compactMap", of: Self.self)]
+    }
+}
+
+extension Publishers.TryMap: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `tryMap`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "tryMap", of: Self.self)]
+    }
+}
+
+extension Publishers.KeepUpstreamAndMap: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `keepUpstreamAndMap`.
+    public var chartStages: [PipelineStage] {
+        upstream.chartStages + [PipelineStage(name: "keepUpstreamAndMap", of: Self.self)]
+    }
+}

@@ -1,0 +1,58 @@
+// Chapter 6: the types that flow down a pipeline, read off the pipeline itself.
+import Foundation
+import MiniCombine
+
+// snippet.weather
+/// What the pretend server's forecast page decodes to.
+struct Weather: Decodable {
+    let city: String
+    let celsius: Int
+}
+
+/// Shows a forecast; here, by printing it.
+final class WeatherScreen {
+    var weather = Weather(city: "nowhere yet", celsius: 0) {
+        didSet { print("screen: shows \(weather.celsius) °C in \(weather.city)") }
+    }
+}
+
+let forecastURL = URL(string: "https://weather.example/oslo.json")!
+let missingURL = URL(string: "https://weather.example/atlantis.json")!
+let pages = [forecastURL: Data(#"{"city": "Oslo", "celsius": 4}"#.utf8)]
+let delivery = DispatchQueue(label: "delivery")
+// snippet.end
+
+// snippet.seed-pipeline
+let screen = WeatherScreen()
+let forecast = LocalDataTask(url: forecastURL, pages: pages)
+    .map { download in download.data }
+    .replaceError(with: Data())
+    .compactMap { data in try? JSONDecoder().decode(Weather.self, from: data) }
+    .receive(on: delivery)
+
+print(forecast.typesChart(endingIn: "assign"))
+// snippet.end
+
+// snippet.failing-pipeline
+let loudForecast = LocalDataTask(url: missingURL, pages: pages)
+    .map { download in download.data }
+    .tryMap { data in try JSONDecoder().decode(Weather.self, from: data) }
+    .receive(on: delivery)
+
+print()
+print(loudForecast.typesChart(endingIn: "sink"))
+// snippet.end
+
+// snippet.run
+print()
+let assignToken = forecast.assign(to: \.weather, on: screen)
+let sinkToken = loudForecast.sink(
+    receiveCompletion: { completion in
+        if case .failure(let error) = completion {
+            print("sink: failed with \(type(of: error))")
+        }
+    },
+    receiveValue: { weather in print("sink: \(weather)") }
+)
+delivery.sync {}
+// snippet.end
