@@ -1,0 +1,828 @@
+import MiniCombine
+import Testing
+
+/// Chapter 5: `Publishers.Sequence` sends one element per unit of demand;
+/// `filter`, `compactMap` and `tryMap` stand between upstream and downstream
+/// through one shared inner object; `keepUpstreamAndMap` passes everything
+/// through like `map`; `Subscriptions.empty` does nothing.
+@Suite struct Chapter05OperatorInnerTests {
+    // MARK: - Publishers.Sequence
+
+    @Test func sequenceSendsNothingBeforeARequest() {
+        let subscriber = RecordingSubscriber<Int, Never>()
+        [1, 2, 3].publisher.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription])
+    }
+
+    @Test func sequenceHonoursDemandExactly() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        [1, 2, 3, 4].publisher.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2)])
+
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+
+        subscriber.request(.max(1))
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3), .value(4), .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func sequenceFinishesRightAfterTheLastElementWithoutExtraDemand() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        [1, 2, 3].publisher.subscribe(subscriber)
+        let expected: [Event<Int, Never>] = [
+            .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+        ]
+        #expect(subscriber.events == expected)
+
+        // Once finished, further requests are ignored.
+        subscriber.request(.max(1))
+        subscriber.request(.unlimited)
+        #expect(subscriber.events == expected)
+    }
+
+    @Test func sequenceWithUnlimitedDemandSendsEverythingThenFinishes() {
+        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        ["a", "b", "c"].publisher.subscribe(subscriber)
+        #expect(
+            subscriber.events == [
+                .subscription, .value("a"), .value("b"), .value("c"), .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func emptySequenceFinishesAtOnce() {
+        let subscriber = RecordingSubscriber<Int, Never>()
+        [Int]().publisher.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+
+        // The subscription it was handed does nothing when used.
+        subscriber.request(.max(1))
+        subscriber.cancel()
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+    }
+
+    @Test func requestFromInsideReceiveDoesNotRecurse() {
+        let count = 10_000
+        let gauge = DepthGauge()
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .max(1),
+            onValue: { subscriber, _ in
+                gauge.enter()
+                // Only the outermost call asks for more, so a regression that
+                // recurses stops one level down and fails instead of
+                // overflowing the stack.
+                if gauge.current == 1 { subscriber.request(.max(1)) }
+                gauge.leave()
+            }
+        )
+        (1...count).publisher.subscribe(subscriber)
+        #expect(gauge.deepest == 1)
+        #expect(gauge.current == 0)
+        let expected: [Event<Int, Never>] =
+            [.subscription] + (1...count).map { .value($0) } + [.completion(.finished)]
+        #expect(subscriber.events == expected)
+    }
+
+    @Test func requestFromInsideReceiveAddsExactlyThatDemand() {
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .max(1),
+            onValue: { subscriber, value in
+                if value == 1 { subscriber.request(.max(2)) }
+            }
+        )
+        (1...10).publisher.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+    }
+
+    @Test func demandReturnedFromReceiveIsHonoured() {
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .max(1),
+            demandPerValue: .max(1)
+        )
+        [1, 2, 3, 4, 5].publisher.subscribe(subscriber)
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3), .value(4), .value(5),
+                .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func sequenceSendsNothingAfterCancel() {
+        let cancelledBetween = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        [1, 2, 3, 4].publisher.subscribe(cancelledBetween)
+        cancelledBetween.cancel()
+        cancelledBetween.request(.max(5))
+        cancelledBetween.request(.unlimited)
+        #expect(cancelledBetween.events == [.subscription, .value(1), .value(2)])
+
+        // Cancelled from inside `receive(_:)`, while it still has demand and
+        // returns more.
+        let cancelledInside = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited,
+            demandPerValue: .max(1),
+            onValue: { subscriber, value in
+                if value == 2 { subscriber.cancel() }
+            }
+        )
+        [1, 2, 3, 4].publisher.subscribe(cancelledInside)
+        cancelledInside.request(.max(1))
+        #expect(cancelledInside.events == [.subscription, .value(1), .value(2)])
+    }
+
+    @Test func sequenceSendsNoCompletionWhenCancelledDuringTheLastElement() {
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited,
+            onValue: { subscriber, value in
+                if value == 3 { subscriber.cancel() }
+            }
+        )
+        [1, 2, 3].publisher.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+    }
+
+    @Test func eachSubscriberWalksTheSequenceAgain() {
+        let walked = Trace<Int>()
+        let publisher = (1...3).lazy.map { value in
+            walked.append(value)
+            return value
+        }.publisher
+        let first = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let second = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        publisher.subscribe(first)
+        publisher.subscribe(second)
+        #expect(walked.entries == [1, 2, 3, 1, 2, 3])
+        let expected: [Event<Int, Never>] = [
+            .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+        ]
+        #expect(first.events == expected)
+        #expect(second.events == expected)
+    }
+
+    @Test func subscribersOfOneSequenceKeepTheirOwnPlace() {
+        let publisher = [1, 2, 3].publisher
+        let slow = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        let fast = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        publisher.subscribe(slow)
+        publisher.subscribe(fast)
+        #expect(slow.events == [.subscription, .value(1)])
+        #expect(
+            fast.events == [
+                .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+            ]
+        )
+
+        slow.request(.max(1))
+        #expect(slow.events == [.subscription, .value(1), .value(2)])
+    }
+
+    @Test func sequenceReleasesItsSubscriberOnCompletion() throws {
+        var subscriber: RecordingSubscriber<Int, Never>? = RecordingSubscriber()
+        weak let weakSubscriber = subscriber
+        [1, 2].publisher.subscribe(try #require(subscriber))
+        let subscription = try #require(subscriber?.subscription)
+        subscriber?.releaseSubscription()
+        subscriber = nil
+        // Waiting for demand, the subscription is what keeps the subscriber.
+        #expect(weakSubscriber != nil)
+
+        subscription.request(.max(1))
+        #expect(weakSubscriber != nil)
+
+        subscription.request(.max(1))
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func sequenceReleasesItsSubscriberOnCancel() throws {
+        var subscriber: RecordingSubscriber<Int, Never>? = RecordingSubscriber()
+        weak let weakSubscriber = subscriber
+        [1, 2].publisher.subscribe(try #require(subscriber))
+        let subscription = try #require(subscriber?.subscription)
+        subscriber?.releaseSubscription()
+        subscriber = nil
+        #expect(weakSubscriber != nil)
+
+        subscription.cancel()
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func sequencesOfEqualElementsAreEqual() {
+        #expect([1, 2].publisher == [1, 2].publisher)
+        #expect([1, 2].publisher != [2, 1].publisher)
+    }
+
+    // MARK: - Subscriptions.empty
+
+    @Test func emptySubscriptionIgnoresRequestsAndCancel() async {
+        // In a separate process, so that a trap would fail this test alone.
+        await #expect(processExitsWith: .success) {
+            let subscription = Subscriptions.empty
+            subscription.request(.none)
+            subscription.request(.max(1))
+            subscription.request(.unlimited)
+            subscription.cancel()
+            subscription.cancel()
+            subscription.request(.max(1))
+        }
+    }
+
+    // MARK: - filter
+
+    @Test func filterHonoursDemandWhenMostValuesAreDropped() {
+        let produced = Trace<Int>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        (1...100).publisher
+            .map { value in
+                produced.append(value)
+                return value
+            }
+            .filter { $0 % 10 == 0 }
+            .subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(10), .value(20), .value(30)])
+        #expect(produced.entries == Array(1...30))
+
+        subscriber.request(.max(1))
+        #expect(
+            subscriber.events == [.subscription, .value(10), .value(20), .value(30), .value(40)]
+        )
+        #expect(produced.entries == Array(1...40))
+    }
+
+    @Test func filterSendsOnOnlyTheValuesThatPass() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        [1, 2, 3, 4, 5, 6].publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        #expect(
+            subscriber.events == [
+                .subscription, .value(2), .value(4), .value(6), .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func filterReturnsMaxOneForADroppedValue() {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(demandPerValue: .max(5))
+        publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        #expect(publisher.send(1) == .max(1))
+        #expect(publisher.send(2) == .max(5))
+        #expect(publisher.send(3) == .max(1))
+        #expect(subscriber.events == [.subscription, .value(2)])
+
+        let satisfiedPublisher = ManualPublisher<Int, Never>()
+        let satisfied = RecordingSubscriber<Int, Never>(demandPerValue: .none)
+        satisfiedPublisher.filter { $0.isMultiple(of: 2) }.subscribe(satisfied)
+        #expect(satisfiedPublisher.send(2) == .none)
+        #expect(satisfiedPublisher.send(3) == .max(1))
+    }
+
+    @Test func filterHandsItsOwnSubscriptionDownstream() throws {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { $0 > 0 }.subscribe(subscriber)
+        let received = try #require(subscriber.subscription) as AnyObject
+        #expect(ObjectIdentifier(received) != ObjectIdentifier(publisher.subscription))
+        // Subscribing alone asks upstream for nothing.
+        #expect(publisher.subscription.calls == [])
+
+        subscriber.request(.max(3))
+        subscriber.request(.unlimited)
+        subscriber.cancel()
+        #expect(
+            publisher.subscription.calls == [.request(.max(3)), .request(.unlimited), .cancel]
+        )
+    }
+
+    @Test func filterForwardsCompletionAndFailure() {
+        let finishing = ManualPublisher<Int, TestError>()
+        let finished = RecordingSubscriber<Int, TestError>()
+        finishing.filter { $0 > 1 }.subscribe(finished)
+        finishing.send(1)
+        finishing.send(2)
+        finishing.send(completion: .finished)
+        #expect(finished.events == [.subscription, .value(2), .completion(.finished)])
+
+        let failing = ManualPublisher<Int, TestError>()
+        let failed = RecordingSubscriber<Int, TestError>()
+        failing.filter { $0 > 1 }.subscribe(failed)
+        failing.send(2)
+        failing.send(completion: .failure(.boom))
+        #expect(failed.events == [.subscription, .value(2), .completion(.failure(.boom))])
+    }
+
+    @Test func filterIgnoresEverythingAfterItsUpstreamCompletes() {
+        let publisher = ManualPublisher<Int, TestError>()
+        let subscriber = RecordingSubscriber<Int, TestError>(demandPerValue: .max(1))
+        publisher.filter { $0 > 1 }.subscribe(subscriber)
+        publisher.send(completion: .failure(.other))
+        #expect(publisher.send(2) == .none)
+        #expect(publisher.send(1) == .none)
+        publisher.send(completion: .finished)
+        subscriber.request(.max(1))
+        subscriber.cancel()
+        #expect(subscriber.events == [.subscription, .completion(.failure(.other))])
+        #expect(publisher.subscription.calls == [])
+    }
+
+    @Test func filterSendsNothingAfterCancel() {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited,
+            demandPerValue: .max(1)
+        )
+        publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        #expect(publisher.send(2) == .max(1))
+        subscriber.cancel()
+        // Neither a passing nor a dropped value asks for more after cancel.
+        #expect(publisher.send(4) == .none)
+        #expect(publisher.send(5) == .none)
+        publisher.send(completion: .finished)
+        subscriber.request(.max(3))
+        #expect(subscriber.events == [.subscription, .value(2)])
+        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+    }
+
+    @Test func filterSendsNothingAfterCancelFromInsideReceive() {
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited,
+            onValue: { subscriber, value in
+                if value == 4 { subscriber.cancel() }
+            }
+        )
+        (1...10).publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(2), .value(4)])
+    }
+
+    @Test func filterCancelsUpstreamOnlyOnceEvenIfCancelledTwice() {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { _ in true }.subscribe(subscriber)
+        subscriber.cancel()
+        subscriber.cancel()
+        #expect(publisher.subscription.calls == [.cancel])
+    }
+
+    @Test func filterCancelsASecondUpstreamSubscription() {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { _ in true }.subscribe(subscriber)
+        let first = SpySubscription()
+        let second = SpySubscription()
+        publisher.send(subscription: first)
+        publisher.send(subscription: second)
+        #expect(second.calls == [.cancel])
+        #expect(subscriber.events == [.subscription])
+
+        subscriber.request(.max(2))
+        #expect(first.calls == [.request(.max(2))])
+        #expect(second.calls == [.cancel])
+    }
+
+    @Test func filterCancelsASubscriptionThatArrivesAfterCancel() {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { _ in true }.subscribe(subscriber)
+        let first = SpySubscription()
+        let late = SpySubscription()
+        publisher.send(subscription: first)
+        subscriber.cancel()
+        publisher.send(subscription: late)
+        #expect(first.calls == [.cancel])
+        #expect(late.calls == [.cancel])
+        #expect(subscriber.events == [.subscription])
+    }
+
+    @Test func filterLetsGoOfTheUpstreamSubscriptionOnCancel() throws {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { _ in true }.subscribe(subscriber)
+        var spy: SpySubscription? = SpySubscription()
+        weak let weakSpy = spy
+        publisher.send(subscription: try #require(spy))
+        spy = nil
+        // The filter's inner, kept by the subscriber, holds it while running.
+        #expect(weakSpy != nil)
+
+        subscriber.cancel()
+        #expect(weakSpy == nil)
+    }
+
+    @Test func filterLetsGoOfTheUpstreamSubscriptionOnCompletion() throws {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { _ in true }.subscribe(subscriber)
+        var spy: SpySubscription? = SpySubscription()
+        weak let weakSpy = spy
+        publisher.send(subscription: try #require(spy))
+        spy = nil
+        #expect(weakSpy != nil)
+
+        publisher.send(completion: .finished)
+        #expect(weakSpy == nil)
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+    }
+
+    @Test func filterTrapsOnZeroDemand() async {
+        await #expect(processExitsWith: .failure) {
+            let publisher = ManualPublisher<Int, Never>()
+            let subscriber = RecordingSubscriber<Int, Never>()
+            publisher.filter { _ in true }.subscribe(subscriber)
+            subscriber.request(.none)
+        }
+    }
+
+    // MARK: - compactMap
+
+    @Test func compactMapHonoursDemandWhenMostValuesAreNil() {
+        let produced = Trace<Int>()
+        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .max(3))
+        (1...100).publisher
+            .map { value in
+                produced.append(value)
+                return value
+            }
+            .compactMap { $0 % 10 == 0 ? "#\($0)" : nil }
+            .subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value("#10"), .value("#20"), .value("#30")])
+        #expect(produced.entries == Array(1...30))
+    }
+
+    @Test func compactMapSendsTheTransformedValuesAndDropsNils() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        ["1", "two", "3", "", "5"].publisher.compactMap { Int($0) }.subscribe(subscriber)
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(3), .value(5), .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func compactMapReturnsMaxOneForANil() {
+        let publisher = ManualPublisher<String, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(demandPerValue: .max(5))
+        publisher.compactMap { Int($0) }.subscribe(subscriber)
+        #expect(publisher.send("x") == .max(1))
+        #expect(publisher.send("7") == .max(5))
+        #expect(subscriber.events == [.subscription, .value(7)])
+    }
+
+    @Test func compactMapForwardsCompletionAndFailure() {
+        let finishing = ManualPublisher<String, TestError>()
+        let finished = RecordingSubscriber<Int, TestError>()
+        finishing.compactMap { Int($0) }.subscribe(finished)
+        finishing.send("4")
+        finishing.send(completion: .finished)
+        #expect(finished.events == [.subscription, .value(4), .completion(.finished)])
+
+        let failing = ManualPublisher<String, TestError>()
+        let failed = RecordingSubscriber<Int, TestError>()
+        failing.compactMap { Int($0) }.subscribe(failed)
+        failing.send("no")
+        failing.send(completion: .failure(.boom))
+        #expect(failed.events == [.subscription, .completion(.failure(.boom))])
+    }
+
+    @Test func compactMapSendsNothingAfterCancel() {
+        let publisher = ManualPublisher<String, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(4))
+        publisher.compactMap { Int($0) }.subscribe(subscriber)
+        publisher.send("1")
+        subscriber.cancel()
+        #expect(publisher.send("2") == .none)
+        #expect(publisher.send("x") == .none)
+        publisher.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(1)])
+        #expect(publisher.subscription.calls == [.request(.max(4)), .cancel])
+    }
+
+    // MARK: - tryMap
+
+    @Test func tryMapTransformsEachValue() {
+        let subscriber = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        [1, 2, 3].publisher.tryMap { $0 * 10 }.subscribe(subscriber)
+        #expect(
+            withTestErrors(subscriber.events) == [
+                .subscription, .value(10), .value(20), .value(30), .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func tryMapFailsWithTheThrownErrorAndCancelsUpstream() {
+        let transformed = Trace<Int>()
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited,
+            demandPerValue: .max(5)
+        )
+        publisher
+            .tryMap { value in
+                transformed.append(value)
+                if value == 3 { throw TestError.boom }
+                return value * 10
+            }
+            .subscribe(subscriber)
+        #expect(publisher.send(1) == .max(5))
+        #expect(publisher.send(2) == .max(5))
+        #expect(publisher.send(3) == .none)
+        let expected: [Event<Int, TestError>] = [
+            .subscription, .value(10), .value(20), .completion(.failure(.boom)),
+        ]
+        #expect(withTestErrors(subscriber.events) == expected)
+        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+
+        // Whatever the upstream still sends is ignored, and asks for nothing.
+        #expect(publisher.send(4) == .none)
+        publisher.send(completion: .finished)
+        subscriber.request(.max(1))
+        subscriber.cancel()
+        #expect(withTestErrors(subscriber.events) == expected)
+        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(transformed.entries == [1, 2, 3])
+    }
+
+    @Test func tryMapStopsTheSourceWhenItThrows() {
+        let transformed = Trace<Int>()
+        let subscriber = RecordingSubscriber<String, any Error>(initialDemand: .unlimited)
+        (1...5).publisher
+            .tryMap { value in
+                transformed.append(value)
+                if value == 3 { throw TestError.other }
+                return String(value)
+            }
+            .subscribe(subscriber)
+        #expect(
+            withTestErrors(subscriber.events) == [
+                .subscription, .value("1"), .value("2"), .completion(.failure(.other)),
+            ]
+        )
+        #expect(transformed.entries == [1, 2, 3])
+    }
+
+    @Test func tryMapForwardsUpstreamFailureAsAnyError() throws {
+        let failing = ManualPublisher<Int, TestError>()
+        let failed = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        failing.tryMap { $0 + 1 }.subscribe(failed)
+        failing.send(1)
+        failing.send(completion: .failure(.other))
+        #expect(
+            withTestErrors(failed.events) == [
+                .subscription, .value(2), .completion(.failure(.other)),
+            ]
+        )
+        guard case .completion(.failure(let error)) = try #require(failed.events.last) else {
+            Issue.record("no failure in \(failed.events)")
+            return
+        }
+        #expect(error as? TestError == .other)
+
+        let finishing = ManualPublisher<Int, TestError>()
+        let finished = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        finishing.tryMap { $0 + 1 }.subscribe(finished)
+        finishing.send(completion: .finished)
+        #expect(withTestErrors(finished.events) == [.subscription, .completion(.finished)])
+    }
+
+    @Test func tryMapLetsGoOfTheUpstreamSubscriptionAfterFailing() throws {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        publisher.tryMap { _ in throw TestError.boom }.subscribe(subscriber)
+        var spy: SpySubscription? = SpySubscription()
+        weak let weakSpy = spy
+        publisher.send(subscription: try #require(spy))
+        #expect(spy?.calls == [.request(.unlimited)])
+        spy = nil
+        #expect(weakSpy != nil)
+
+        publisher.send(1)
+        #expect(weakSpy == nil)
+        #expect(withTestErrors(subscriber.events) == [.subscription, .completion(.failure(.boom))])
+    }
+
+    @Test func tryMapReleasesEverythingAfterFailing() throws {
+        var token: Token? = Token()
+        weak let weakToken = token
+        var subscriber: RecordingSubscriber<Int, any Error>? = RecordingSubscriber(
+            initialDemand: .max(2)
+        )
+        weak let weakSubscriber = subscriber
+        (1...5).publisher
+            .tryMap { [token] value in
+                withExtendedLifetime(token) {}
+                if value == 3 { throw TestError.boom }
+                return value
+            }
+            .subscribe(try #require(subscriber))
+        token = nil
+        weak let weakInner = try #require(subscriber?.subscription) as AnyObject
+        #expect(weakToken != nil)
+        #expect(weakInner != nil)
+
+        subscriber?.request(.max(1))
+        #expect(
+            withTestErrors(subscriber?.events ?? []) == [
+                .subscription, .value(1), .value(2), .completion(.failure(.boom)),
+            ]
+        )
+        // What a sink does on completion: let go of its subscription.
+        subscriber?.releaseSubscription()
+        #expect(weakInner == nil)
+        #expect(weakToken == nil)
+
+        subscriber = nil
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func tryMapTrapsOnZeroDemand() async {
+        await #expect(processExitsWith: .failure) {
+            let publisher = ManualPublisher<Int, Never>()
+            let subscriber = RecordingSubscriber<Int, any Error>()
+            publisher.tryMap { $0 }.subscribe(subscriber)
+            subscriber.request(.none)
+        }
+    }
+
+    // MARK: - keepUpstreamAndMap
+
+    @Test func keepUpstreamAndMapPairsEachElementWithItsTransform() {
+        let subscriber = RecordingSubscriber<(element: Int, transformed: String), Never>(
+            initialDemand: .unlimited
+        )
+        [1, 2, 3].publisher.keepUpstreamAndMap { String(repeating: "*", count: $0) }
+            .subscribe(subscriber)
+        #expect(
+            pairs(subscriber.events) == [
+                .subscription,
+                .value(Pair(element: 1, transformed: "*")),
+                .value(Pair(element: 2, transformed: "**")),
+                .value(Pair(element: 3, transformed: "***")),
+                .completion(.finished),
+            ]
+        )
+    }
+
+    @Test func keepUpstreamAndMapMatchesTheComposedVersion() {
+        let square: (Int) -> Int = { $0 * $0 }
+        let kept = RecordingSubscriber<(element: Int, transformed: Int), Never>(
+            initialDemand: .max(2)
+        )
+        let composed = RecordingSubscriber<(element: Int, transformed: Int), Never>(
+            initialDemand: .max(2)
+        )
+        (1...5).publisher.keepUpstreamAndMap(square).subscribe(kept)
+        (1...5).publisher.map { (element: $0, transformed: square($0)) }.subscribe(composed)
+        #expect(pairs(kept.events) == pairs(composed.events))
+        #expect(pairs(kept.events).count == 3)
+
+        kept.request(.max(2))
+        composed.request(.max(2))
+        #expect(pairs(kept.events) == pairs(composed.events))
+
+        kept.request(.max(10))
+        composed.request(.max(10))
+        #expect(pairs(kept.events) == pairs(composed.events))
+        #expect(
+            pairs(kept.events) == [.subscription]
+                + (1...5).map { .value(Pair(element: $0, transformed: $0 * $0)) }
+                + [.completion(.finished)]
+        )
+    }
+
+    @Test func keepUpstreamAndMapPassesTheUpstreamSubscriptionStraightDown() throws {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<(element: Int, transformed: Int), Never>()
+        publisher.keepUpstreamAndMap { $0 + 1 }.subscribe(subscriber)
+        let received = try #require(subscriber.subscription) as AnyObject
+        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
+
+        subscriber.request(.max(3))
+        subscriber.cancel()
+        #expect(publisher.subscription.calls == [.request(.max(3)), .cancel])
+    }
+
+    @Test func keepUpstreamAndMapForwardsDemandAndCompletion() {
+        let publisher = ManualPublisher<Int, TestError>()
+        let subscriber = RecordingSubscriber<(element: Int, transformed: Bool), TestError>(
+            demandPerValue: .max(2)
+        )
+        publisher.keepUpstreamAndMap { $0 > 1 }.subscribe(subscriber)
+        #expect(publisher.send(1) == .max(2))
+        #expect(publisher.send(2) == .max(2))
+        publisher.send(completion: .failure(.boom))
+        #expect(
+            pairs(subscriber.events) == [
+                .subscription,
+                .value(Pair(element: 1, transformed: false)),
+                .value(Pair(element: 2, transformed: true)),
+                .completion(.failure(.boom)),
+            ]
+        )
+    }
+}
+
+// MARK: - Helpers
+
+/// Counts how deeply a call is nested inside itself.
+private final class DepthGauge {
+    private(set) var current = 0
+    private(set) var deepest = 0
+
+    func enter() {
+        current += 1
+        deepest = Swift.max(deepest, current)
+    }
+
+    func leave() {
+        current -= 1
+    }
+}
+
+/// A publisher driven by hand that, unlike ``ManualPublisher``, keeps no
+/// subscription: the test hands each one to the subscriber, as many times as
+/// it likes, so a weak reference tells whether the subscriber still holds it.
+private final class HandOffPublisher<Output, Failure: Error>: Publisher {
+    private var sendSubscription: ((any Subscription) -> Void)?
+    private var sendValue: ((Output) -> Subscribers.Demand)?
+    private var sendCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        sendSubscription = { subscriber.receive(subscription: $0) }
+        sendValue = { subscriber.receive($0) }
+        sendCompletion = { subscriber.receive(completion: $0) }
+    }
+
+    /// Hands `subscription` to the subscriber.
+    func send(subscription: any Subscription) {
+        guard let sendSubscription else {
+            Issue.record("send(subscription:) with no subscriber")
+            return
+        }
+        sendSubscription(subscription)
+    }
+
+    /// Sends `value` to the subscriber and returns the demand it answered.
+    @discardableResult
+    func send(_ value: Output) -> Subscribers.Demand {
+        guard let sendValue else {
+            Issue.record("send(_:) with no subscriber")
+            return .none
+        }
+        return sendValue(value)
+    }
+
+    /// Sends `completion` to the subscriber.
+    func send(completion: Subscribers.Completion<Failure>) {
+        guard let sendCompletion else {
+            Issue.record("send(completion:) with no subscriber")
+            return
+        }
+        sendCompletion(completion)
+    }
+}
+
+/// `events` with every failure cast to ``TestError``, so they can be
+/// compared; `nil` if some failure is another error.
+private func withTestErrors<Input>(
+    _ events: [Event<Input, any Error>]
+) -> [Event<Input, TestError>]? {
+    var converted: [Event<Input, TestError>] = []
+    for event in events {
+        switch event {
+        case .subscription:
+            converted.append(.subscription)
+        case .value(let value):
+            converted.append(.value(value))
+        case .completion(.finished):
+            converted.append(.completion(.finished))
+        case .completion(.failure(let error)):
+            guard let error = error as? TestError else { return nil }
+            converted.append(.completion(.failure(error)))
+        }
+    }
+    return converted
+}
+
+/// A value of `keepUpstreamAndMap`'s output, built from its two fields so it
+/// can be compared.
+private struct Pair<Element: Equatable, Transformed: Equatable>: Equatable {
+    let element: Element
+    let transformed: Transformed
+}
+
+/// `events` with each `(element:transformed:)` value turned into a ``Pair``.
+private func pairs<Element: Equatable, Transformed: Equatable, Failure>(
+    _ events: [Event<(element: Element, transformed: Transformed), Failure>]
+) -> [Event<Pair<Element, Transformed>, Failure>] {
+    events.map { event in
+        switch event {
+        case .subscription:
+            .subscription
+        case .value(let value):
+            .value(Pair(element: value.element, transformed: value.transformed))
+        case .completion(let completion):
+            .completion(completion)
+        }
+    }
+}
