@@ -31,17 +31,11 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to the upstream through an inner object that applies
-        /// the transform and stands as the subscriber's subscription.
+        /// Subscribes to the upstream through a small subscriber that
+        /// applies the transform and drops the `nil` results.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            let transform = self.transform
-            let inner = JudgingInner<S, Upstream.Output, Failure>(
-                downstream: subscriber,
-                judge: { value in transform(value).map(Verdict.send) ?? .drop },
-                convertFailure: { failure in failure }
-            )
-            upstream.subscribe(inner)
+            upstream.subscribe(DroppingInner(downstream: subscriber, transform: transform))
         }
     }
 }

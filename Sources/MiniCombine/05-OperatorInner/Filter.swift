@@ -34,17 +34,13 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
-        /// Subscribes to the upstream through an inner object that tests
-        /// each value and stands as the subscriber's subscription.
+        /// Subscribes to the upstream through a small subscriber that
+        /// drops the values that fail the test.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             let isIncluded = self.isIncluded
-            let inner = JudgingInner<S, Output, Failure>(
-                downstream: subscriber,
-                judge: { value in isIncluded(value) ? .send(value) : .drop },
-                convertFailure: { failure in failure }
-            )
-            upstream.subscribe(inner)
+            upstream.subscribe(
+                DroppingInner(downstream: subscriber) { value in isIncluded(value) ? value : nil })
         }
     }
     // snippet.end

@@ -33,24 +33,86 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to the upstream through an inner object that applies
-        /// the transform, ends the stream on an error, and stands as the
-        /// subscriber's subscription.
+        /// Subscribes to the upstream through an inner object that
+        /// applies the transform, ends the stream on an error, and stands as
+        /// the subscriber's subscription.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == any Error {
-            let transform = self.transform
-            let inner = JudgingInner<S, Upstream.Output, Upstream.Failure>(
-                downstream: subscriber,
-                judge: { value in
-                    do {
-                        return .send(try transform(value))
-                    } catch {
-                        return .fail(error)
-                    }
-                },
-                convertFailure: { failure in failure }
-            )
-            upstream.subscribe(inner)
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+    }
+}
+// snippet.end
+
+// snippet.try-map-inner
+extension Publishers.TryMap {
+    /// Stands between the upstream and the subscriber: a subscriber facing
+    /// up, the subscriber's subscription facing down.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+    where Downstream.Input == Output, Downstream.Failure == any Error {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private enum State {
+            case awaitingSubscription
+            case subscribed(any Subscription)
+            case terminated
+        }
+
+        private let downstream: Downstream
+        private let transform: (Upstream.Output) throws -> Output
+        private var state = State.awaitingSubscription
+
+        init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        // Facing up: messages from the upstream.
+
+        func receive(subscription: any Subscription) {
+            guard case .awaitingSubscription = state else {
+                subscription.cancel()
+                return
+            }
+            state = .subscribed(subscription)
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            guard case .subscribed(let upstream) = state else { return .none }
+            do {
+                return downstream.receive(try transform(input))
+            } catch {
+                state = .terminated
+                upstream.cancel()
+                downstream.receive(completion: .failure(error))
+                return .none
+            }
+        }
+
+        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            guard case .subscribed = state else { return }
+            state = .terminated
+            switch completion {
+            case .finished:
+                downstream.receive(completion: .finished)
+            case .failure(let failure):
+                downstream.receive(completion: .failure(failure))
+            }
+        }
+
+        // Facing down: messages from the subscriber.
+
+        func request(_ demand: Subscribers.Demand) {
+            guard case .subscribed(let upstream) = state else { return }
+            upstream.request(demand)
+        }
+
+        func cancel() {
+            guard case .subscribed(let upstream) = state else { return }
+            state = .terminated
+            upstream.cancel()
         }
     }
 }

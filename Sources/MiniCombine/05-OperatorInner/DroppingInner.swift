@@ -1,0 +1,27 @@
+// snippet.dropping-inner
+/// The `Inner` of `filter` and `compactMap`: it turns each value into
+/// either a value to send or `nil`, and sends only the values.
+///
+/// Like `Map`'s, it hands the upstream's subscription straight down. A
+/// dropped value still used up one unit of the downstream's demand, so it
+/// answers `.max(1)`: one more value, in place of the one that was dropped.
+struct DroppingInner<Downstream: Subscriber, Input>: Subscriber {
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+    let transform: (Input) -> Downstream.Input?
+
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard let output = transform(input) else { return .max(1) }
+        return downstream.receive(output)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+    }
+}
+// snippet.end
