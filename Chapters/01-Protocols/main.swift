@@ -39,7 +39,7 @@ where S.Input == Int, S.Failure == Never {
             print("subscription: sends \(value)")
             demand += subscriber.receive(value)
         }
-        if next == 0, let subscriber = subscriber.take() {
+        if next <= 0, let subscriber = subscriber.take() {
             print("subscription: nothing left, sends finished")
             subscriber.receive(completion: .finished)
         }

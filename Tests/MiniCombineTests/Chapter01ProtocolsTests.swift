@@ -66,6 +66,16 @@ private typealias Demand = Subscribers.Demand
         #expect(demand == .none)
     }
 
+    @Test func addingANegativeCountInRangeTakesAway() {
+        #expect(Demand.max(5) + -2 == .max(3))
+    }
+
+    @Test func subtractingACountThatOverflowsGivesNone() {
+        // Combine's rule, not arithmetic: the overflow is caught and read as zero.
+        #expect(Demand.max(Int.max) - -1 == .none)
+        #expect(Demand.max(5) - Int.min == .none)
+    }
+
     // MARK: - Multiplication
 
     @Test func multiplicationSaturates() {

@@ -304,9 +304,9 @@ import Testing
     @Test func anyCancellablesAreEqualOnlyToThemselves() {
         let first = AnyCancellable {}
         let second = AnyCancellable {}
-        #expect(first == first)
+        let sameAction = AnyCancellable(first)
         #expect(first != second)
-        #expect(first.hashValue == first.hashValue)
-        #expect(Set([first, first, second]).count == 2)
+        #expect(first != sameAction)
+        #expect(Set([first, first, second, sameAction]).count == 3)
     }
 }

@@ -81,6 +81,9 @@ extension Subscribers.Demand {
 
     /// Subtracts a count from a demand; ``unlimited`` stays ``unlimited``.
     ///
+    /// A subtraction that overflows, such as `.max(5) - Int.min`, gives
+    /// ``none``, as in Combine.
+    ///
     /// - Precondition: the result is not negative.
     public static func - (lhs: Self, rhs: Int) -> Self {
         guard let left = lhs.max else { return .unlimited }
