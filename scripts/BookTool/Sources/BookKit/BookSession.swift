@@ -131,7 +131,7 @@ public struct BookSession {
             recorded.insert(product)
         }
         return layout.chapterFolders.compactMap { folder in
-            let product = folder.name.lowercased()
+            let product = folder.productName
             guard !recorded.contains(product) else { return nil }
             return BookDiagnostic(
                 path: folder.swiftFiles.first ?? folder.path, line: 1,

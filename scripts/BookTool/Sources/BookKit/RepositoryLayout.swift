@@ -11,6 +11,19 @@ public struct NumberedFolder: Hashable, Sendable {
 
     /// The folder's own name, such as `02-Just`.
     public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The executable a chapter folder builds, as the book's `Package.swift` names it:
+    /// `05-OperatorInner` builds `05-operator-inner`.
+    public var productName: String {
+        var product = ""
+        for character in name {
+            if character.isUppercase, let last = product.last, last.isLetter || last.isNumber {
+                product.append("-")
+            }
+            product.append(character)
+        }
+        return product.lowercased()
+    }
 }
 
 /// Where the book's parts live in a repository, found by listing its folders.

@@ -205,3 +205,13 @@ import Testing
         #expect(repository.check(evidence()).notes.isEmpty)
     }
 }
+
+@Suite struct NumberedFolderTests {
+    @Test func productNameHyphenatesEachWordOfTheFolderName() {
+        let names = ["01-Protocols", "05-OperatorInner", "06-TypesChart", "07-ReduceLatest3"].map {
+            NumberedFolder(number: 0, path: "Chapters/\($0)", swiftFiles: []).productName
+        }
+        #expect(
+            names == ["01-protocols", "05-operator-inner", "06-types-chart", "07-reduce-latest3"])
+    }
+}
