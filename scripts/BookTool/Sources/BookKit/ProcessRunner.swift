@@ -14,6 +14,13 @@ struct ProcessResult: Sendable {
 
     /// Whether it exited with status 0 in time.
     var succeeded: Bool { exitStatus == 0 && !timedOut }
+
+    /// Why a failed run of `program` failed, in one line: the first non-blank line of its
+    /// standard error, or its exit status if it wrote nothing there.
+    func failureReason(program: String) -> String {
+        TextLines(standardError).lines.first { !$0.isBlankLine }?.trimmedWhitespace
+            ?? "\(program) exited with status \(exitStatus)"
+    }
 }
 
 /// Runs child processes synchronously, reading their output without deadlocking.

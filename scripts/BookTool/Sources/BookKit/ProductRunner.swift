@@ -5,35 +5,36 @@ struct ProductRunner {
     let layout: RepositoryLayout
     let timeout: TimeInterval
 
+    /// `swift build` arguments for the book's package, the same as `scripts/test` builds with so
+    /// that one build serves both and neither recompiles what the other built.
+    var buildArguments: [String] {
+        ["build", "--package-path", layout.root.path, "-Xswiftc", "-warnings-as-errors"]
+    }
+
     /// The result of each requested product, and a diagnostic if the package does not build.
     func run(_ requests: [OutputRequest]) -> (
         runs: [String: ProgramRun], diagnostics: [BookDiagnostic]
     ) {
         guard let first = requests.first else { return ([:], []) }
-        let products = requests.map(\.product).reduce(into: [String]()) { unique, product in
-            if !unique.contains(product) { unique.append(product) }
-        }
-        let build = ProcessRunner.run(
-            "swift", ["build", "--package-path", layout.root.path], in: layout.root)
+        let products = requests.map(\.product).uniqued()
+        let build = ProcessRunner.run("swift", buildArguments, in: layout.root)
         guard build.succeeded else {
             let errors = TextLines(build.standardOutput + build.standardError).lines
                 .filter { $0.contains("error:") }
-                .reduce(into: [String]()) { unique, line in
-                    if !unique.contains(line) { unique.append(line) }
-                }
+                .uniqued()
                 .prefix(10)
             let summary =
                 errors.isEmpty
-                ? "exit status \(build.exitStatus)" : errors.joined(separator: "\n  ")
+                ? build.failureReason(program: "swift build") : errors.joined(separator: "\n  ")
             let diagnostic = BookDiagnostic(
                 path: first.id.path, line: first.id.line,
                 message: "swift build failed, so no output was checked:\n  \(summary)")
             return (Dictionary(uniqueKeysWithValues: products.map { ($0, .skipped) }), [diagnostic])
         }
         let binPath = ProcessRunner.run(
-            "swift", ["build", "--package-path", layout.root.path, "--show-bin-path"],
-            in: layout.root
-        ).standardOutput.trimmedWhitespace.trimmingCharacters(in: .newlines)
+            "swift", buildArguments + ["--show-bin-path"], in: layout.root
+        )
+        .standardOutput.trimmedWhitespace.trimmingCharacters(in: .newlines)
         let results = concurrentMap(products) { product in
             (product, runProduct(product, binPath: binPath))
         }
@@ -68,5 +69,13 @@ struct ProductRunner {
     private func quoted(_ standardError: String) -> String {
         let lines = TextLines(standardError).lines.prefix(10)
         return lines.isEmpty ? "" : ":\n  " + lines.joined(separator: "\n  ")
+    }
+}
+
+extension Sequence where Element: Hashable {
+    /// The elements in order, each only the first time it occurs.
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
     }
 }
