@@ -6,19 +6,75 @@ import Foundation
     import Darwin
 #endif
 
-/// Replaces a file's contents all at once: writes a temporary file beside it, then renames it over.
-enum AtomicFileWriter {
-    /// Writes `text` to `url` so that readers see either the old or the new contents, never a mix.
-    static func write(_ text: String, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).book-tool-\(UUID().uuidString)")
-        try Data(text.utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(
-                .fileWriteUnknown, userInfo: ["reason": String(cString: strerror(code))])
+/// Replaces files' contents all at once: writes a temporary file beside each, then renames them over.
+///
+/// A symbolic link is followed, so the file it points to is replaced and the link kept;
+/// each replaced file keeps its permissions.
+struct AtomicFileWriter {
+    /// A file to replace and its new contents.
+    struct Replacement {
+        var url: URL
+        var text: String
+    }
+
+    /// What `replace` did, by index into the replacements it was given.
+    struct Outcome {
+        /// The files replaced, in order.
+        var replaced: [Int]
+        /// Why each of the others was not, where it failed; empty if all were replaced.
+        var failures: [Int: String]
+    }
+
+    /// Writes a temporary file's bytes; tests substitute one that fails.
+    var writeData: (Data, URL) throws -> Void = { data, url in try data.write(to: url) }
+
+    /// Writes every temporary file first and renames them over their files only if all were
+    /// written; otherwise removes them all and changes nothing.
+    ///
+    /// A rename that fails after every temporary file was written leaves the other files
+    /// replaced, each one whole.
+    func replace(_ replacements: [Replacement]) -> Outcome {
+        var staged: [(temporary: URL, target: URL)] = []
+        var failures: [Int: String] = [:]
+        for (index, replacement) in replacements.enumerated() {
+            do {
+                staged.append(try stage(replacement))
+            } catch {
+                failures[index] = "\(error)"
+            }
         }
+        guard failures.isEmpty else {
+            for file in staged {
+                try? FileManager.default.removeItem(at: file.temporary)
+            }
+            return Outcome(replaced: [], failures: failures)
+        }
+        for (index, file) in staged.enumerated()
+        where rename(file.temporary.path, file.target.path) != 0 {
+            failures[index] = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: file.temporary)
+        }
+        return Outcome(
+            replaced: staged.indices.filter { failures[$0] == nil }, failures: failures)
+    }
+
+    /// Writes `replacement`'s temporary file beside the file it replaces, with that file's permissions.
+    private func stage(_ replacement: Replacement) throws -> (temporary: URL, target: URL) {
+        let target = replacement.url.resolvingSymlinksInPath()
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
+        do {
+            try writeData(Data(replacement.text.utf8), temporary)
+            if let permissions = try? FileManager.default.attributesOfItem(atPath: target.path)[
+                .posixPermissions]
+            {
+                try FileManager.default.setAttributes(
+                    [.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        return (temporary, target)
     }
 }

@@ -3,16 +3,19 @@ import Foundation
 /// The command line: `book-tool --root PATH (check | sync)`.
 public enum BookCommand {
     /// The help text.
-    public static let usage = """
+    static let usage = """
         usage: book-tool --root REPOSITORY (check | sync)
           check  report every problem and out-of-date block; change nothing
           sync   re-record out-of-date blocks, writing nothing if anything else is wrong
         """
 
     /// Runs the command described by `arguments` (without the program name) and returns the exit status.
-    public static func run(
-        _ arguments: [String], evidenceSource: any EvidenceSource = ToolchainEvidenceSource()
-    ) -> Int32 {
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, evidenceSource: ToolchainEvidenceSource())
+    }
+
+    /// Runs the command with `evidenceSource` standing in for the toolchain.
+    static func run(_ arguments: [String], evidenceSource: any EvidenceSource) -> Int32 {
         var root = FileManager.default.currentDirectoryPath
         var command: String?
         var remaining = arguments[...]

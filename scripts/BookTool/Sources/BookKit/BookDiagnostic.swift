@@ -1,7 +1,7 @@
 /// A problem the tool found, placed at a line of a file in the repository.
-public struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
+struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem this is, which decides whether `sync` may still write.
-    public enum Kind: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// A real error: `sync` refuses to write anything while one exists.
         case error
         /// A block that `sync` would rewrite; an error for `check` only.
@@ -9,16 +9,16 @@ public struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The file's path relative to the repository root.
-    public var path: String
+    var path: String
     /// The 1-based line the problem is reported at.
-    public var line: Int
+    var line: Int
     /// What is wrong, and where useful, how to fix it.
-    public var message: String
+    var message: String
     /// Whether `sync` can repair the problem.
-    public var kind: Kind
+    var kind: Kind
 
     /// Creates a diagnostic at `path:line`.
-    public init(path: String, line: Int, message: String, kind: Kind = .error) {
+    init(path: String, line: Int, message: String, kind: Kind = .error) {
         self.path = path
         self.line = line
         self.message = message
@@ -26,7 +26,7 @@ public struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The diagnostic as editors expect it: `path:line: error: message`.
-    public var description: String {
+    var description: String {
         "\(path):\(line): error: \(message)"
     }
 }

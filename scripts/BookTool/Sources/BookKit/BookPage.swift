@@ -48,7 +48,7 @@ struct BookPage {
             case .prose(let index):
                 proseIndices.append(index)
             case .fence(let block):
-                if block.language == "swift" && !claimedFences.contains(block.openingIndex) {
+                if block.isSwift && !claimedFences.contains(block.openingIndex) {
                     report(
                         "swift block without a directive (add '<!-- include: PATH#REGION -->', "
                             + "'<!-- compiles -->' or '<!-- fails -->' on the line above)",
@@ -75,7 +75,7 @@ struct BookPage {
     ) {
         switch ParsedComment(body: body) {
         case .other:
-            if let fence, fence.language == "swift" {
+            if let fence, fence.isSwift {
                 report("unknown directive '<!-- \(body) -->' above a swift block", at: index)
             }
         case .malformedDirective(let expectation):
@@ -87,13 +87,20 @@ struct BookPage {
                         + "by a ```\(directive.blockLanguage) block", at: index)
                 return
             }
-            guard fence.language == directive.blockLanguage else {
+            guard directive.accepts(fence) else {
                 let actual =
                     fence.language.isEmpty
                     ? "a block without a language" : "a ```\(fence.language) block"
                 report(
                     "directive '<!-- \(directive.spelling) -->' needs a ```\(directive.blockLanguage) block, "
                         + "not \(actual)", at: index)
+                return
+            }
+            guard fence.indentation == 0 else {
+                report(
+                    "directive '<!-- \(directive.spelling) -->' is followed by an indented fence "
+                        + "(as in a list item), which sync would rewrite without its indentation; "
+                        + "start the fence at the beginning of its line", at: index)
                 return
             }
             var placed = PlacedDirective(directive: directive, index: index, block: fence)

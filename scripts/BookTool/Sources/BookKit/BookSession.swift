@@ -1,28 +1,28 @@
 import Foundation
 
 /// Runs `check` and `sync` over one repository.
-public struct BookSession {
+struct BookSession {
     /// The repository being checked.
-    public var layout: RepositoryLayout
+    var layout: RepositoryLayout
     /// Where compiler messages, outputs and the toolchain version come from.
-    public var evidenceSource: any EvidenceSource
+    var evidenceSource: any EvidenceSource
 
     /// Creates a session for the repository at `root`.
-    public init(root: URL, evidenceSource: any EvidenceSource = ToolchainEvidenceSource()) {
+    init(root: URL, evidenceSource: any EvidenceSource = ToolchainEvidenceSource()) {
         self.layout = RepositoryLayout(root: root)
         self.evidenceSource = evidenceSource
     }
 
     /// Reports every problem and every out-of-date block; changes nothing.
-    public func check() -> BookReport {
+    func check() -> BookReport {
         let evaluation = evaluate()
         var report = BookReport(notes: evaluation.notes, diagnostics: evaluation.diagnostics)
         let errors = report.diagnostics.count
         let stale = report.diagnostics.filter { $0.kind == .staleness }.count
         report.summary =
             errors == 0
-            ? "check: the book is consistent (\(evaluation.statistics))"
-            : "check: \(errors) error\(errors == 1 ? "" : "s")"
+            ? "check: the book is consistent (\(evaluation.statistics()))"
+            : "check: \(count: errors, "error")"
                 + (stale > 0
                     ? ", \(stale) of them out-of-date blocks that scripts/book sync re-records"
                     : "")
@@ -30,32 +30,45 @@ public struct BookSession {
     }
 
     /// Rewrites out-of-date blocks, but only if nothing else is wrong; otherwise writes nothing.
-    public func sync() -> BookReport {
+    ///
+    /// Every changed page is written to a temporary file first; only if all of them could be
+    /// written are they renamed over the pages.
+    func sync(writer: AtomicFileWriter = AtomicFileWriter()) -> BookReport {
         let evaluation = evaluate()
         var report = BookReport()
         report.diagnostics = evaluation.diagnostics.filter { $0.kind == .error }
         guard report.diagnostics.isEmpty else {
-            let count = report.diagnostics.count
-            report.summary = "sync: wrote nothing because of \(count) error\(count == 1 ? "" : "s")"
+            report.summary =
+                "sync: wrote nothing because of \(count: report.diagnostics.count, "error")"
             return report
         }
-        for rendering in evaluation.renderings where rendering.isChanged {
-            do {
-                try AtomicFileWriter.write(
-                    rendering.rendered.text, to: layout.url(for: rendering.page.path))
-                report.updatedFiles.append(rendering.page.path)
-            } catch {
-                report.diagnostics.append(
-                    BookDiagnostic(
-                        path: rendering.page.path, line: 1,
-                        message: "cannot write the file: \(error)"))
-            }
+        let changed = evaluation.renderings.filter(\.isChanged)
+        let outcome = writer.replace(
+            changed.map {
+                AtomicFileWriter.Replacement(
+                    url: layout.url(for: $0.page.path), text: $0.rendered.text)
+            })
+        report.updatedFiles = outcome.replaced.map { changed[$0].page.path }
+        report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map { index, reason in
+            BookDiagnostic(
+                path: changed[index].page.path, line: 1, message: "cannot write the file: \(reason)"
+            )
         }
-        report.summary =
-            report.updatedFiles.isEmpty
-            ? "sync: everything was up to date (\(evaluation.statistics))"
-            : "sync: updated \(report.updatedFiles.count) file\(report.updatedFiles.count == 1 ? "" : "s")"
+        report.summary = Self.syncSummary(report, statistics: evaluation.statistics)
         return report
+    }
+
+    /// The closing line of `sync`, which says it failed whenever there are diagnostics.
+    private static func syncSummary(_ report: BookReport, statistics: () -> String) -> String {
+        let updated = "\(count: report.updatedFiles.count, "file")"
+        guard report.diagnostics.isEmpty else {
+            let errors = "\(count: report.diagnostics.count, "error")"
+            return report.updatedFiles.isEmpty
+                ? "sync: failed with \(errors); wrote nothing"
+                : "sync: failed with \(errors) after updating \(updated)"
+        }
+        return report.updatedFiles.isEmpty
+            ? "sync: everything was up to date (\(statistics()))" : "sync: updated \(updated)"
     }
 
     /// Everything `check` and `sync` need: renderings, problems and notes.
@@ -63,24 +76,44 @@ public struct BookSession {
         var renderings: [PageRenderer.Rendering] = []
         var diagnostics: [BookDiagnostic] = []
         var notes: [String] = []
-        var statistics = ""
+        var pages: [BookPage] = []
+        var libraryFolderCount = 0
+
+        /// A one-line count of what was checked; built only when a summary prints it.
+        func statistics() -> String {
+            let directives = pages.flatMap(\.directives).map(\.directive)
+            let includes = directives.filter { if case .include = $0 { true } else { false } }
+            let outputs = directives.filter { if case .output = $0 { true } else { false } }
+            let listings = directives.filter { $0 == .compiles || $0 == .fails }
+            return "\(pages.count) pages, \(includes.count) includes, \(listings.count) listings, "
+                + "\(outputs.count) outputs, \(libraryFolderCount) library snapshots"
+        }
     }
 
     func evaluate() -> Evaluation {
         var evaluation = Evaluation()
+        var diagnostics: [BookDiagnostic] = []
         var snippetFiles: [String: SnippetFile] = [:]
-        for path in layout.markedSwiftFiles {
-            snippetFiles[path] = SnippetFile(path: path, text: layout.contents(of: path) ?? "")
+        func readSnippetFile(_ path: String) {
+            guard let source = layout.sourceText(of: path) else { return }
+            var file = SnippetFile(path: path, text: source.text)
+            file.isReadable = source.isReadable
+            snippetFiles[path] = file
+            diagnostics += source.diagnostic.map { [$0] } ?? []
         }
-        let pages = layout.markdownFiles.map {
-            BookPage(path: $0, contents: layout.contents(of: $0) ?? "")
+        for path in layout.markedSwiftFiles {
+            readSnippetFile(path)
+        }
+        let pages = layout.markdownFiles.compactMap { path -> BookPage? in
+            let source = layout.sourceText(of: path)
+            diagnostics += source?.diagnostic.map { [$0] } ?? []
+            guard let source, source.isReadable else { return nil }
+            return BookPage(path: path, contents: source.text)
         }
         for page in pages {
             for case .include(let path, _) in page.directives.map(\.directive)
             where snippetFiles[path] == nil {
-                if let contents = layout.contents(of: path) {
-                    snippetFiles[path] = SnippetFile(path: path, text: contents)
-                }
+                readSnippetFile(path)
             }
         }
         let evidence = evidenceSource.gather(Self.request(for: pages), in: layout)
@@ -91,7 +124,7 @@ public struct BookSession {
                 " (possibly only because of the toolchain difference noted above)"
         }
         var included: Set<RegionReference> = []
-        var diagnostics = snippetFiles.values.flatMap(\.diagnostics) + evidence.buildDiagnostics
+        diagnostics += snippetFiles.values.flatMap(\.diagnostics) + evidence.buildDiagnostics
         for page in pages {
             let rendering = renderer.render(page)
             evaluation.renderings.append(rendering)
@@ -111,15 +144,43 @@ public struct BookSession {
             }
         }
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
+        diagnostics += Self.toolchainBlockProblems(
+            pages: pages, markdownFiles: layout.markdownFiles)
         evaluation.diagnostics = diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
-        let directives = pages.flatMap(\.directives).map(\.directive)
-        evaluation.statistics =
-            "\(pages.count) pages, "
-            + "\(directives.filter { if case .include = $0 { true } else { false } }.count) includes, "
-            + "\(directives.filter { $0 == .compiles || $0 == .fails }.count) listings, "
-            + "\(directives.filter { if case .output = $0 { true } else { false } }.count) outputs, "
-            + "\(layout.libraryFolders.count) library snapshots"
+        evaluation.pages = pages
+        evaluation.libraryFolderCount = layout.libraryFolders.count
         return evaluation
+    }
+
+    /// The book must record its toolchain in exactly one `<!-- toolchain -->` block.
+    static func toolchainBlockProblems(pages: [BookPage], markdownFiles: [String])
+        -> [BookDiagnostic]
+    {
+        let places = pages.flatMap { page in
+            page.directives.filter { $0.directive == .toolchain }.map {
+                (path: page.path, line: $0.lineNumber)
+            }
+        }
+        guard places.count != 1 else { return [] }
+        guard !places.isEmpty else {
+            guard
+                let first = markdownFiles.first(where: { $0 == "book/README.md" })
+                    ?? markdownFiles.first
+            else { return [] }
+            return [
+                BookDiagnostic(
+                    path: first, line: 1,
+                    message: "the book has no '<!-- toolchain -->' block; add exactly one, "
+                        + "above a ```text block, to record the first line of `swift --version`")
+            ]
+        }
+        let list = places.map { "\($0.path):\($0.line)" }.joined(separator: ", ")
+        return places.map {
+            BookDiagnostic(
+                path: $0.path, line: $0.line,
+                message: "the book must have exactly one '<!-- toolchain -->' block, "
+                    + "but has \(places.count): \(list)")
+        }
     }
 
     /// Every chapter program must have its run recorded somewhere in the book.
@@ -133,8 +194,11 @@ public struct BookSession {
         return layout.chapterFolders.compactMap { folder in
             let product = folder.productName
             guard !recorded.contains(product) else { return nil }
+            let main = "\(folder.path)/main.swift"
             return BookDiagnostic(
-                path: folder.swiftFiles.first ?? folder.path, line: 1,
+                path: folder.swiftFiles.contains(main)
+                    ? main : folder.swiftFiles.first ?? folder.path,
+                line: 1,
                 message: "the book records no run of \(product); "
                     + "add <!-- output: \(product) --> and a text block to its chapter")
         }
@@ -172,5 +236,12 @@ public struct BookSession {
         return "This book was recorded with \(recorded); you are running \(running). "
             + "Compiler messages and outputs below may differ because of that; "
             + "`scripts/book sync` re-records them."
+    }
+}
+
+extension String.StringInterpolation {
+    /// `"\(count: 2, "error")"` is `2 errors`; `"\(count: 1, "error")"` is `1 error`.
+    mutating func appendInterpolation(count: Int, _ noun: String) {
+        appendLiteral("\(count) \(noun)\(count == 1 ? "" : "s")")
     }
 }

@@ -1,23 +1,23 @@
 /// One diagnostic line from `swiftc -diagnostic-style llvm`, such as `main.swift:3:8: error: …`.
-public struct CompilerMessage: Hashable, Sendable {
+struct CompilerMessage: Hashable, Sendable {
     /// How serious the compiler says it is.
-    public enum Severity: String, Hashable, Sendable {
+    enum Severity: String, Hashable, Sendable, CaseIterable {
         case error, warning, note, remark
     }
 
     /// The file the compiler named, if any.
-    public var file: String?
+    var file: String?
     /// The 1-based line, if the message has a location.
-    public var line: Int?
+    var line: Int?
     /// The 1-based column, if the message has a location.
-    public var column: Int?
+    var column: Int?
     /// How serious it is.
-    public var severity: Severity
+    var severity: Severity
     /// The text after `error: ` and the like.
-    public var message: String
+    var message: String
 
     /// Creates a message.
-    public init(file: String?, line: Int?, column: Int?, severity: Severity, message: String) {
+    init(file: String?, line: Int?, column: Int?, severity: Severity, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -26,7 +26,7 @@ public struct CompilerMessage: Hashable, Sendable {
     }
 
     /// The form recorded under a `fails` listing: `LINE:COL: error: MESSAGE`.
-    public var recordedForm: String {
+    var recordedForm: String {
         "\(line ?? 0):\(column ?? 0): \(severity.rawValue): \(message)"
     }
 
@@ -34,35 +34,63 @@ public struct CompilerMessage: Hashable, Sendable {
     var failsBuild: Bool { severity == .error || severity == .warning }
 
     /// The diagnostic lines in `output`; source excerpts and caret lines are skipped.
-    public static func parse(_ output: String) -> [CompilerMessage] {
+    static func parse(_ output: String) -> [CompilerMessage] {
         TextLines(output).lines.compactMap(parseLine)
     }
 
-    private static func parseLine(_ line: String) -> CompilerMessage? {
-        let severities = [Severity.error, .warning, .note, .remark]
-        if let severity = severities.first(where: { line.hasPrefix("\($0.rawValue): ") }) {
-            let message = String(line.dropFirst(severity.rawValue.count + 2))
+    /// A diagnostic line: `FILE:LINE:COL: SEVERITY: MESSAGE` (or `FILE:LINE: …`, as in
+    /// `<unknown>:0: error: …`), or a line starting with `error: ` or `warning: `.
+    ///
+    /// The prefix must start the line, so the compiler's echo of a source line such as
+    /// `print("x: error: y")` is not taken for a diagnostic.
+    static func parseLine(_ line: String) -> CompilerMessage? {
+        for severity in [Severity.error, .warning] where line.hasPrefix("\(severity.rawValue): ") {
             return CompilerMessage(
-                file: nil, line: nil, column: nil, severity: severity, message: message)
+                file: nil, line: nil, column: nil, severity: severity,
+                message: String(line.dropFirst(severity.rawValue.count + 2)))
         }
-        let found = severities.compactMap { severity in
-            line.range(of: ": \(severity.rawValue): ").map { (severity: severity, range: $0) }
-        }
-        guard let (severity, range) = found.min(by: { $0.range.lowerBound < $1.range.lowerBound })
-        else {
-            return nil
-        }
-        let location = line[..<range.lowerBound].split(
-            separator: ":", omittingEmptySubsequences: false)
-        let message = String(line[range.upperBound...])
-        guard location.count >= 3, let lineNumber = Int(location[location.count - 2]),
-            let column = Int(location[location.count - 1]), lineNumber > 0
-        else {
+        var searchStart = line.startIndex
+        while let separator = line.range(of: ": ", range: searchStart..<line.endIndex) {
+            searchStart = separator.upperBound
+            let afterSeparator = line[separator.upperBound...]
+            guard
+                let severity = Severity.allCases.first(where: {
+                    afterSeparator.hasPrefix("\($0.rawValue): ")
+                }),
+                let location = Location(line[..<separator.lowerBound])
+            else { continue }
+            let message = String(afterSeparator.dropFirst(severity.rawValue.count + 2))
             return CompilerMessage(
-                file: nil, line: nil, column: nil, severity: severity, message: message)
+                file: location.file, line: location.line, column: location.column,
+                severity: severity, message: message)
         }
-        let file = location.dropLast(2).joined(separator: ":")
-        return CompilerMessage(
-            file: file, line: lineNumber, column: column, severity: severity, message: message)
+        return nil
+    }
+
+    /// `FILE:LINE:COL` or `FILE:LINE`; `<unknown>:0` and line 0 mean no location.
+    private struct Location {
+        var file: String?
+        var line: Int?
+        var column: Int?
+
+        init?(_ text: Substring) {
+            var parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            func isNumber(_ part: Substring?) -> Bool {
+                guard let part, !part.isEmpty else { return false }
+                return part.allSatisfy { $0.isASCII && $0.isNumber }
+            }
+            guard parts.count >= 2, isNumber(parts.last) else { return nil }
+            var numbers = [Int(parts.removeLast())!]
+            if parts.count >= 2, isNumber(parts.last) {
+                numbers.insert(Int(parts.removeLast())!, at: 0)
+            }
+            let file = parts.joined(separator: ":")
+            guard let first = file.first, first != " ", first != "\t", !file.contains("\"")
+            else { return nil }
+            guard file != "<unknown>", numbers[0] > 0 else { return }
+            self.file = file
+            line = numbers[0]
+            column = numbers.count > 1 ? numbers[1] : nil
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// An instruction in a Markdown comment that ties the fenced block below it to the code.
-public enum Directive: Hashable, Sendable {
+enum Directive: Hashable, Sendable {
     /// `<!-- include: PATH#REGION -->`: the swift block holds region REGION of file PATH.
     case include(path: String, region: String)
     /// `<!-- compiles -->`: the swift block type-checks cleanly against the chapter's library.
@@ -17,6 +17,11 @@ public enum Directive: Hashable, Sendable {
         case .include, .compiles, .fails: "swift"
         case .output, .toolchain: "text"
         }
+    }
+
+    /// Whether `block`'s language is the one the directive needs; `swift` in any letter case.
+    func accepts(_ block: FencedBlock) -> Bool {
+        blockLanguage == "swift" ? block.isSwift : block.language == blockLanguage
     }
 
     /// How the directive is spelled, for messages.

@@ -6,6 +6,11 @@ struct FencedBlock: Equatable {
     var closingIndex: Int
     /// The first word of the info string, such as `swift` or `text`; empty if none.
     var language: String
+    /// How many spaces the opening fence is indented by (0…3).
+    var indentation: Int = 0
+
+    /// Whether the info string's first word is `swift` in any letter case (`swift`, `Swift`).
+    var isSwift: Bool { language.lowercased() == "swift" }
 
     /// The 0-based indices of the lines between the fences.
     var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
@@ -42,7 +47,8 @@ struct MarkdownScanner {
                     return
                 }
                 let block = FencedBlock(
-                    openingIndex: index, closingIndex: closingIndex, language: opening.language)
+                    openingIndex: index, closingIndex: closingIndex, language: opening.language,
+                    indentation: opening.indentation)
                 items.append(.fence(block))
                 index = closingIndex + 1
                 continue
@@ -62,6 +68,7 @@ struct MarkdownScanner {
         var marker: Character
         var length: Int
         var language: String
+        var indentation: Int
     }
 
     private static func fenceOpening(_ line: String) -> FenceOpening? {
@@ -75,11 +82,15 @@ struct MarkdownScanner {
         if marker == "`" && info.contains("`") {
             return nil
         }
-        let language = info.split(separator: " ").first.map(String.init) ?? ""
-        return FenceOpening(marker: marker, length: length, language: language)
+        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(
+            String.init)
+        return FenceOpening(
+            marker: marker, length: length, language: language ?? "", indentation: indentation)
     }
 
+    /// CommonMark: up to three spaces, at least as many of the same marker, then only whitespace.
     private static func closesFence(_ line: String, opening: FenceOpening) -> Bool {
+        guard line.prefix(while: { $0 == " " }).count <= 3 else { return false }
         let trimmed = line.trimmedWhitespace
         return trimmed.count >= opening.length && trimmed.allSatisfy { $0 == opening.marker }
     }

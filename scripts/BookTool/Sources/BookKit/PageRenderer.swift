@@ -74,6 +74,7 @@ struct PageRenderer {
                 error(page, placed, "included file \(path) does not exist"))
             return nil
         }
+        guard file.isReadable else { return nil }
         guard let found = file.regions[region] else {
             rendering.diagnostics.append(error(page, placed, "\(path) has no region '\(region)'"))
             return nil
@@ -102,13 +103,22 @@ struct PageRenderer {
         else {
             return nil
         }
-        let actual = messages.filter { $0.severity == .error }.map(\.recordedForm)
-        guard !actual.isEmpty else {
+        let errors = messages.filter { $0.severity == .error }
+        guard !errors.isEmpty else {
             rendering.diagnostics.append(
                 error(
                     page, placed, "listing marked 'fails' compiles without errors" + toolchainHint))
             return nil
         }
+        if let unplaced = errors.first(where: { $0.line == nil }) {
+            rendering.diagnostics.append(
+                error(
+                    page, placed,
+                    "the compiler failed without pointing at a line of this 'fails' listing, "
+                        + "so there is nothing to record: \(unplaced.message)"))
+            return nil
+        }
+        let actual = errors.map(\.recordedForm)
         guard let recorded = placed.recordedBlock else {
             rendering.diagnostics.append(
                 stale(page, placed, "the errors of this 'fails' listing are not recorded"))

@@ -1,20 +1,20 @@
 import Foundation
 
 /// A numbered folder such as `Sources/MiniCombine/02-Just` or `Chapters/02-Just`.
-public struct NumberedFolder: Hashable, Sendable {
+struct NumberedFolder: Hashable, Sendable {
     /// The number the folder name starts with.
-    public var number: Int
+    var number: Int
     /// The folder's path relative to the repository root.
-    public var path: String
+    var path: String
     /// The paths of the folder's `.swift` files relative to the repository root, sorted.
-    public var swiftFiles: [String]
+    var swiftFiles: [String]
 
     /// The folder's own name, such as `02-Just`.
-    public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
 
     /// The executable a chapter folder builds, as the book's `Package.swift` names it:
     /// `05-OperatorInner` builds `05-operator-inner`.
-    public var productName: String {
+    var productName: String {
         var product = ""
         for character in name {
             if character.isUppercase, let last = product.last, last.isLetter || last.isNumber {
@@ -26,21 +26,31 @@ public struct NumberedFolder: Hashable, Sendable {
     }
 }
 
+/// A repository file as read for parsing.
+struct SourceText: Sendable {
+    /// The text, with LF line endings; empty if the file could not be read.
+    var text: String
+    /// Whether the file could be read as UTF-8 at all.
+    var isReadable: Bool
+    /// What is wrong with the file (unreadable, or CRLF line endings), reported at its line 1.
+    var diagnostic: BookDiagnostic?
+}
+
 /// Where the book's parts live in a repository, found by listing its folders.
-public struct RepositoryLayout: Sendable {
+struct RepositoryLayout: Sendable {
     /// The repository root.
-    public var root: URL
+    var root: URL
     /// `Sources/MiniCombine/NN-Name` folders, by number.
-    public var libraryFolders: [NumberedFolder]
+    var libraryFolders: [NumberedFolder]
     /// `Chapters/NN-Name` folders, by number.
-    public var chapterFolders: [NumberedFolder]
+    var chapterFolders: [NumberedFolder]
     /// Every `.swift` file under `Sources`, `Chapters` and `Tests`, relative to the root.
-    public var markedSwiftFiles: [String]
+    var markedSwiftFiles: [String]
     /// `book/*.md`, relative to the root.
-    public var markdownFiles: [String]
+    var markdownFiles: [String]
 
     /// Lists the repository at `root`.
-    public init(root: URL) {
+    init(root: URL) {
         let root = root.standardizedFileURL
         self.root = root
         libraryFolders = Self.numberedFolders(in: "Sources/MiniCombine", root: root)
@@ -54,28 +64,58 @@ public struct RepositoryLayout: Sendable {
     }
 
     /// The absolute URL of `path`, a path relative to the root.
-    public func url(for path: String) -> URL {
+    func url(for path: String) -> URL {
         root.appendingPathComponent(path)
     }
 
-    /// The text of the file at `path`, relative to the root, or `nil` if it cannot be read.
-    public func contents(of path: String) -> String? {
-        try? String(contentsOf: url(for: path), encoding: .utf8)
+    /// Reads the file at `path`, relative to the root, for parsing; `nil` if there is no such file.
+    ///
+    /// A file that is not UTF-8 reads as empty and one with CRLF line endings as LF, each with a
+    /// diagnostic at `path:1`, so that neither passes unchecked nor is parsed wrongly.
+    func sourceText(of path: String) -> SourceText? {
+        let url = url(for: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        else { return nil }
+        func failure(_ message: String) -> SourceText {
+            SourceText(
+                text: "", isReadable: false,
+                diagnostic: BookDiagnostic(path: path, line: 1, message: message))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return failure("cannot be read: \(error.localizedDescription)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return failure("cannot be read: it is not valid UTF-8 text")
+        }
+        guard text.contains("\r\n") else {
+            return SourceText(text: text, isReadable: true, diagnostic: nil)
+        }
+        return SourceText(
+            text: text.replacingOccurrences(of: "\r\n", with: "\n"), isReadable: true,
+            diagnostic: BookDiagnostic(
+                path: path, line: 1, message: "uses CRLF line endings; convert it to LF"))
     }
 
     /// The library snapshot a chapter's listings compile against: the highest library folder
     /// number not above `chapter`, or the highest of all when `chapter` is `nil`.
-    public func snapshotNumber(forChapter chapter: Int?) -> Int? {
-        libraryFolders.map(\.number).filter { chapter == nil || $0 <= chapter! }.max()
+    func snapshotNumber(forChapter chapter: Int?) -> Int? {
+        let numbers = libraryFolders.map(\.number)
+        guard let chapter else { return numbers.max() }
+        return numbers.filter { $0 <= chapter }.max()
     }
 
     /// The library folders that make up snapshot `number`.
-    public func libraryFolders(upTo number: Int) -> [NumberedFolder] {
+    func libraryFolders(upTo number: Int) -> [NumberedFolder] {
         libraryFolders.filter { $0.number <= number }
     }
 
     /// Turns an absolute path inside the repository into a path relative to the root.
-    public func relativePath(_ absolutePath: String) -> String {
+    func relativePath(_ absolutePath: String) -> String {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         let standardized = URL(fileURLWithPath: absolutePath).standardizedFileURL.path
         return standardized.hasPrefix(rootPath)

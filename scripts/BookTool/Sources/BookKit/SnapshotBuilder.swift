@@ -32,15 +32,23 @@ struct SnapshotBuilder: Sendable {
         return build
     }
 
-    /// Type-checks each `Chapters/NN-*` folder against the snapshot for chapter NN.
-    func typecheckChapters(availableSnapshots: Set<Int>) -> [BookDiagnostic] {
+    /// How chapters and listings are compiled: through SIL, so that the diagnostics SIL passes
+    /// emit (a constant used before it is set, a missing return, a Swift 6 data race) are reported
+    /// too, which `-typecheck` stops short of; `-o /dev/null` skips LLVM code generation, and
+    /// `-wmo` lets one output stand for a chapter of several files.
+    static let checkArguments = [
+        "-emit-sil", "-o", "/dev/null", "-wmo", "-swift-version", "6", "-diagnostic-style", "llvm",
+    ]
+
+    /// Compiles each `Chapters/NN-*` folder against the snapshot for chapter NN.
+    func compileChapters(availableSnapshots: Set<Int>) -> [BookDiagnostic] {
         let chapters = layout.chapterFolders.filter { chapter in
             layout.snapshotNumber(forChapter: chapter.number).map(availableSnapshots.contains)
                 ?? true
         }
         return concurrentMap(chapters) { chapter in
             let snapshot = layout.snapshotNumber(forChapter: chapter.number)
-            var arguments = ["-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm"]
+            var arguments = Self.checkArguments
             if let snapshot {
                 arguments += ["-I", moduleDirectory(snapshot).path]
             }
@@ -53,7 +61,7 @@ struct SnapshotBuilder: Sendable {
         }.flatMap { $0 }
     }
 
-    /// Type-checks each listing as a lone `main.swift` with `MiniCombine` imported implicitly.
+    /// Compiles each listing as a lone `main.swift` with `MiniCombine` imported implicitly.
     func compileListings(
         _ listings: [ListingRequest], availableSnapshots: Set<Int>
     ) -> [ListingID: [CompilerMessage]] {
@@ -67,7 +75,7 @@ struct SnapshotBuilder: Sendable {
                 compile(listing, in: workspace.appendingPathComponent("listings/\(position)"))
             )
         }
-        return Dictionary(results, uniquingKeysWith: { first, _ in first })
+        return Dictionary(uniqueKeysWithValues: results)
     }
 
     private func compile(_ listing: ListingRequest, in directory: URL) -> [CompilerMessage] {
@@ -82,7 +90,7 @@ struct SnapshotBuilder: Sendable {
                     file: nil, line: nil, column: nil, severity: .error, message: "\(error)")
             ]
         }
-        var arguments = ["-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm"]
+        var arguments = Self.checkArguments
         if let snapshot = layout.snapshotNumber(forChapter: listing.chapter) {
             arguments += ["-I", moduleDirectory(snapshot).path]
             arguments += ["-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine"]
@@ -92,12 +100,10 @@ struct SnapshotBuilder: Sendable {
         let messages = CompilerMessage.parse(result.standardError + result.standardOutput)
             .filter { $0.file == nil || $0.file == file.path || $0.file == "main.swift" }
         if !result.succeeded && !messages.contains(where: { $0.severity == .error }) {
-            let reason =
-                result.standardError.isBlankLine
-                ? "swiftc exited with \(result.exitStatus)" : result.standardError
             return messages + [
                 CompilerMessage(
-                    file: nil, line: nil, column: nil, severity: .error, message: reason)
+                    file: nil, line: nil, column: nil, severity: .error,
+                    message: result.failureReason(program: "swiftc"))
             ]
         }
         return messages
@@ -145,11 +151,10 @@ struct SnapshotBuilder: Sendable {
                 message: prefix + label + message.message)
         }
         if !result.succeeded && diagnostics.isEmpty {
-            let reason =
-                result.standardError.isBlankLine
-                ? "swiftc exited with \(result.exitStatus)" : result.standardError
             diagnostics.append(
-                BookDiagnostic(path: fallbackPath, line: 1, message: prefix + reason))
+                BookDiagnostic(
+                    path: fallbackPath, line: 1,
+                    message: prefix + result.failureReason(program: "swiftc")))
         }
         return diagnostics
     }

@@ -1,14 +1,16 @@
 /// The regions of one Swift file, and the problems with its markers.
-public struct SnippetFile: Sendable {
+struct SnippetFile: Sendable {
     /// The file's path relative to the repository root.
-    public var path: String
+    var path: String
     /// The well-formed regions by name; a duplicated name keeps its first region.
-    public var regions: [String: SnippetRegion]
+    var regions: [String: SnippetRegion]
     /// Unclosed, unopened, duplicated, malformed and empty regions.
-    public var diagnostics: [BookDiagnostic]
+    var diagnostics: [BookDiagnostic]
+    /// Whether the file could be read; includes of an unreadable file report nothing more.
+    var isReadable = true
 
     /// Reads the snippet markers of `text`, the contents of the file at `path`.
-    public init(path: String, text: String) {
+    init(path: String, text: String) {
         self.path = path
         var parser = SnippetParser(path: path)
         for (index, line) in TextLines(text).lines.enumerated() {

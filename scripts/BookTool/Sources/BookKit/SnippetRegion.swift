@@ -1,11 +1,11 @@
 /// A named region of a Swift file, delimited by `// snippet.NAME` and `// snippet.end`.
-public struct SnippetRegion: Hashable, Sendable {
+struct SnippetRegion: Hashable, Sendable {
     /// The region's name, as written after `// snippet.`.
-    public var name: String
+    var name: String
     /// The 1-based line of the `// snippet.NAME` marker.
-    public var startLine: Int
+    var startLine: Int
     /// The region's text: dedented, without marker lines or trailing blank lines.
-    public var lines: [String]
+    var lines: [String]
 }
 
 /// Whether `name` may name a snippet region: `[A-Za-z0-9][A-Za-z0-9_-]*`, and not `end`.

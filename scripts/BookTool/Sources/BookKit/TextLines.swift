@@ -6,9 +6,13 @@ struct TextLines: Equatable {
     var endsWithNewline: Bool
 
     /// Splits `text` at `\n`; a trailing `\r` is kept as part of its line.
+    ///
+    /// It splits Unicode scalars, not `Character`s: `"\r\n"` is one `Character`, so splitting
+    /// Characters at `"\n"` would leave a CRLF file as one line.
     init(_ text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        endsWithNewline = text.hasSuffix("\n")
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }
+        endsWithNewline = text.unicodeScalars.last == "\n"
         if endsWithNewline {
             lines.removeLast()
         }

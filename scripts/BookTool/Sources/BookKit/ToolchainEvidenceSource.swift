@@ -4,17 +4,17 @@ import Foundation
 ///
 /// It uses `swiftc` for snapshots and listings, `swift build` and the chapter executables for outputs.
 /// All intermediate files live in a temporary directory it removes.
-public struct ToolchainEvidenceSource: EvidenceSource {
+struct ToolchainEvidenceSource: EvidenceSource {
     /// How long one chapter executable may run.
-    public var programTimeout: TimeInterval
+    var programTimeout: TimeInterval
 
     /// Creates a source that stops chapter executables after `programTimeout` seconds.
-    public init(programTimeout: TimeInterval = 60) {
+    init(programTimeout: TimeInterval = 60) {
         self.programTimeout = programTimeout
     }
 
     /// Builds every library snapshot and chapter, compiles the listings and runs the products.
-    public func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("book-tool-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -22,7 +22,7 @@ public struct ToolchainEvidenceSource: EvidenceSource {
         let snapshots = SnapshotBuilder(layout: layout, workspace: workspace)
         let built = snapshots.buildAll()
         evidence.buildDiagnostics += built.diagnostics
-        evidence.buildDiagnostics += snapshots.typecheckChapters(
+        evidence.buildDiagnostics += snapshots.compileChapters(
             availableSnapshots: built.succeeded)
         evidence.listingMessages = snapshots.compileListings(
             request.listings, availableSnapshots: built.succeeded)

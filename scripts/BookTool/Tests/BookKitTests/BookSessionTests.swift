@@ -148,32 +148,32 @@ import Testing
         #expect(try repository.contents(of: "book/02-just.md") == stale)
         let leftovers = try FileManager.default.contentsOfDirectory(
             atPath: repository.root.appendingPathComponent("book").path)
-        #expect(leftovers.sorted() == ["02-just.md", "03-sink.md"])
+        #expect(leftovers.sorted() == ["02-just.md", "03-sink.md", "README.md"])
     }
 
     @Test func syncRecordsMissingErrorsOfAFailsListing() throws {
         let page = "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n"
-        let repository = try RepositoryFixture(["book/README.md": page])
+        let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.listingMessages[ListingID(path: "book/README.md", line: 1)] = [
+        evidence.listingMessages[ListingID(path: "book/notes.md", line: 1)] = [
             CompilerMessage(
                 file: "main.swift", line: 1, column: 14, severity: .error, message: "bad"),
             CompilerMessage(
                 file: "main.swift", line: 1, column: 1, severity: .note, message: "ignored"),
         ]
         #expect(repository.check(evidence).diagnostics.map(\.kind) == [.staleness])
-        #expect(repository.sync(evidence).updatedFiles == ["book/README.md"])
+        #expect(repository.sync(evidence).updatedFiles == ["book/notes.md"])
         #expect(
-            try repository.contents(of: "book/README.md") == page
+            try repository.contents(of: "book/notes.md") == page
                 + "\n```text\n1:14: error: bad\n```\n")
         #expect(repository.check(evidence).succeeded)
     }
 
     @Test func compilesListingDiagnosticIsReportedAtTheMarkdownLineItPointsAt() throws {
         let page = "Intro\n\n<!-- compiles -->\n```swift\nlet a = 1\nlet b: Sink = 2\n```\n"
-        let repository = try RepositoryFixture(["book/README.md": page])
+        let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.listingMessages[ListingID(path: "book/README.md", line: 3)] = [
+        evidence.listingMessages[ListingID(path: "book/notes.md", line: 3)] = [
             CompilerMessage(
                 file: "main.swift", line: 2, column: 8, severity: .error,
                 message: "cannot find type 'Sink'")
@@ -181,7 +181,7 @@ import Testing
         let report = repository.check(evidence)
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/README.md:6: error: cannot find type 'Sink'"
+                "book/notes.md:6: error: cannot find type 'Sink'"
             ])
     }
 
@@ -213,5 +213,222 @@ import Testing
         }
         #expect(
             names == ["01-protocols", "05-operator-inner", "06-types-chart", "07-reduce-latest3"])
+    }
+}
+
+@Suite struct UnreadableFileTests {
+    private func evidence() -> Evidence {
+        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+        evidence.programRuns["02-just"] = .succeeded(standardOutput: "received 42\n")
+        return evidence
+    }
+
+    @Test func crlfPageIsAnErrorAtItsFirstLineAndItsBlocksAreStillChecked() throws {
+        let stale = BookSessionTests.upToDatePage.replacingOccurrences(
+            of: "public let value: Int\n```", with: "let old = 0\n```")
+        let repository = try RepositoryFixture([
+            "Sources/MiniCombine/02-Just/Just.swift": BookSessionTests.source,
+            "book/02-just.md": stale.replacingOccurrences(of: "\n", with: "\r\n"),
+        ])
+        let report = repository.check(evidence())
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/02-just.md:1: error: uses CRLF line endings; convert it to LF",
+                "book/02-just.md:4: error: code block is out of date with "
+                    + "Sources/MiniCombine/02-Just/Just.swift#value; run scripts/book sync",
+            ])
+        #expect(repository.sync(evidence()).updatedFiles.isEmpty)
+    }
+
+    @Test func crlfSwiftFileIsAnErrorAtItsFirstLine() throws {
+        let repository = try RepositoryFixture([
+            "Sources/MiniCombine/02-Just/Just.swift": BookSessionTests.source
+                .replacingOccurrences(of: "\n", with: "\r\n"),
+            "book/02-just.md": BookSessionTests.upToDatePage,
+        ])
+        #expect(
+            repository.check(evidence()).diagnostics.map(\.description) == [
+                "Sources/MiniCombine/02-Just/Just.swift:1: error: uses CRLF line endings; "
+                    + "convert it to LF"
+            ])
+    }
+
+    @Test func pageThatIsNotUTF8IsAnErrorAtItsFirstLine() throws {
+        let repository = try RepositoryFixture([:])
+        try repository.write(Data([0x3C, 0x21, 0xFF, 0xFE, 0x0A]), to: "book/02-just.md")
+        let report = repository.check(evidence())
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/02-just.md:1: error: cannot be read: it is not valid UTF-8 text"
+            ])
+    }
+
+    @Test func swiftFileThatIsNotUTF8IsAnErrorAtItsFirstLineAndNotAMissingRegion() throws {
+        let repository = try RepositoryFixture(["book/02-just.md": BookSessionTests.upToDatePage])
+        try repository.write(
+            Data([0x2F, 0x2F, 0xC3, 0x28, 0x0A]), to: "Sources/MiniCombine/02-Just/Just.swift")
+        #expect(
+            repository.check(evidence()).diagnostics.map(\.description) == [
+                "Sources/MiniCombine/02-Just/Just.swift:1: error: cannot be read: "
+                    + "it is not valid UTF-8 text"
+            ])
+    }
+}
+
+@Suite struct BookWideChecksTests {
+    private let evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+
+    @Test func bookWithoutAToolchainBlockFailsAtItsReadme() throws {
+        let repository = try RepositoryFixture(["book/README.md": "# The book\n"])
+        #expect(
+            repository.check(evidence).diagnostics.map(\.description) == [
+                "book/README.md:1: error: the book has no '<!-- toolchain -->' block; add exactly "
+                    + "one, above a ```text block, to record the first line of `swift --version`"
+            ])
+    }
+
+    @Test func bookWithTwoToolchainBlocksFailsAtEachNamingBoth() throws {
+        let repository = try RepositoryFixture([
+            "book/02-just.md": "Intro\n\n" + RepositoryFixture.toolchainPage
+        ])
+        let expected =
+            "error: the book must have exactly one '<!-- toolchain -->' block, but has 2: "
+            + "book/02-just.md:3, book/README.md:1"
+        #expect(
+            repository.check(evidence).diagnostics.map(\.description) == [
+                "book/02-just.md:3: " + expected, "book/README.md:1: " + expected,
+            ])
+    }
+
+    @Test func unrecordedProgramIsReportedAtMainSwiftEvenIfAnotherFileSortsFirst() throws {
+        let repository = try RepositoryFixture([
+            "Chapters/05-Relay/Relay.swift": "struct Relay {}\n",
+            "Chapters/05-Relay/main.swift": "print(Relay())\n",
+        ])
+        #expect(
+            repository.check(evidence).diagnostics.map(\.path) == ["Chapters/05-Relay/main.swift"])
+    }
+
+    @Test func failsListingWhoseErrorHasNoLocationIsAnErrorAndNothingIsRecorded() throws {
+        let page = "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n"
+        let repository = try RepositoryFixture(["book/notes.md": page])
+        var evidence = evidence
+        evidence.listingMessages[ListingID(path: "book/notes.md", line: 1)] = [
+            CompilerMessage(
+                file: nil, line: nil, column: nil, severity: .error,
+                message: "unable to load standard library")
+        ]
+        let report = repository.sync(evidence)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/notes.md:1: error: the compiler failed without pointing at a line of this "
+                    + "'fails' listing, so there is nothing to record: unable to load standard library"
+            ])
+        #expect(try repository.contents(of: "book/notes.md") == page)
+    }
+
+    @Test func requestHasEachListingsSourceAndChapterAndEachOutput() {
+        let chapter = BookPage(
+            path: "book/03-sink.md",
+            contents: "<!-- compiles -->\n```swift\nlet a = 1\n\nlet b = 2\n```\n"
+                + "<!-- output: 03-sink -->\n```text\n```\n")
+        let readme = BookPage(
+            path: "book/README.md", contents: "Intro\n<!-- fails -->\n```Swift\nlet c = 3\n```\n")
+        let request = BookSession.request(for: [chapter, readme])
+        #expect(
+            request.listings == [
+                ListingRequest(
+                    id: ListingID(path: "book/03-sink.md", line: 1),
+                    source: "let a = 1\n\nlet b = 2\n", chapter: 3),
+                ListingRequest(
+                    id: ListingID(path: "book/README.md", line: 2), source: "let c = 3\n",
+                    chapter: nil),
+            ])
+        #expect(
+            request.outputs == [
+                OutputRequest(product: "03-sink", id: ListingID(path: "book/03-sink.md", line: 7))
+            ])
+    }
+}
+
+@Suite struct SyncWritingTests {
+    private func evidence() -> Evidence {
+        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+        evidence.programRuns["02-just"] = .succeeded(standardOutput: "received 42\n")
+        evidence.programRuns["03-sink"] = .succeeded(standardOutput: "received 42\n")
+        return evidence
+    }
+
+    private var stalePage: String {
+        BookSessionTests.upToDatePage.replacingOccurrences(
+            of: "public let value: Int\n```", with: "let old = 0\n```")
+    }
+
+    private func fixture() throws -> RepositoryFixture {
+        try RepositoryFixture([
+            "Sources/MiniCombine/02-Just/Just.swift": BookSessionTests.source,
+            "book/02-just.md": stalePage,
+            "book/03-sink.md": stalePage.replacingOccurrences(of: "02-just", with: "03-sink"),
+        ])
+    }
+
+    @Test func failingToWriteOnePageWritesNoPageAndLeavesNoTemporaryFiles() throws {
+        let repository = try fixture()
+        var writer = AtomicFileWriter()
+        writer.writeData = { data, url in
+            guard !url.lastPathComponent.hasPrefix(".03-sink.md") else {
+                throw CocoaError(.fileWriteOutOfSpace)
+            }
+            try data.write(to: url)
+        }
+        let report = repository.sync(evidence(), writer: writer)
+        #expect(!report.succeeded)
+        #expect(report.updatedFiles.isEmpty)
+        #expect(report.diagnostics.map(\.path) == ["book/03-sink.md"])
+        #expect(report.summary == "sync: failed with 1 error; wrote nothing")
+        #expect(try repository.contents(of: "book/02-just.md") == stalePage)
+        #expect(try repository.listing(of: "book") == ["02-just.md", "03-sink.md", "README.md"])
+    }
+
+    @Test func syncKeepsThePagesPermissions() throws {
+        let repository = try fixture()
+        let path = repository.root.appendingPathComponent("book/02-just.md").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        #expect(repository.sync(evidence()).updatedFiles.contains("book/02-just.md"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
+        #expect(permissions as? Int == 0o640)
+    }
+
+    @Test func syncWritesThroughASymbolicLinkAndKeepsTheLink() throws {
+        let repository = try fixture()
+        try repository.write(stalePage, to: "drafts/just.md")
+        let link = repository.root.appendingPathComponent("book/02-just.md").path
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "../drafts/just.md")
+        #expect(repository.sync(evidence()).updatedFiles.contains("book/02-just.md"))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../drafts/just.md")
+        #expect(try repository.contents(of: "drafts/just.md") == BookSessionTests.upToDatePage)
+        #expect(try repository.listing(of: "drafts") == ["just.md"])
+    }
+}
+
+@Suite struct AtomicFileWriterTests {
+    @Test func temporaryFileIsRemovedWhenWritingItFails() throws {
+        let repository = try RepositoryFixture(["book/page.md": "old\n"])
+        var writer = AtomicFileWriter()
+        writer.writeData = { data, url in
+            try data.prefix(1).write(to: url)
+            throw CocoaError(.fileWriteOutOfSpace)
+        }
+        let outcome = writer.replace([
+            AtomicFileWriter.Replacement(
+                url: repository.root.appendingPathComponent("book/page.md"), text: "new\n")
+        ])
+        #expect(outcome.replaced.isEmpty)
+        #expect(outcome.failures.keys.sorted() == [0])
+        #expect(try repository.listing(of: "book") == ["README.md", "page.md"])
+        #expect(try repository.contents(of: "book/page.md") == "old\n")
     }
 }

@@ -18,4 +18,39 @@ import Testing
         #expect(messages[0].file == "/tmp/x/main.swift")
         #expect(messages[3].line == nil)
     }
+
+    @Test func echoedSourceLinesAreNotDiagnostics() {
+        let output = """
+            /tmp/x/main.swift:2:7: error: cannot find 'y' in scope
+            print("x: error: y")
+                  ^
+            let s = "a:1:2: error: b"
+                print("main.swift:3:4: warning: c")
+            label: error: do {}
+            """
+        #expect(
+            CompilerMessage.parse(output) == [
+                CompilerMessage(
+                    file: "/tmp/x/main.swift", line: 2, column: 7, severity: .error,
+                    message: "cannot find 'y' in scope")
+            ])
+    }
+
+    @Test func linesStartingWithASeverityAndUnknownLocationsHaveNoLocation() {
+        let messages = CompilerMessage.parse(
+            "error: unable to load standard library\nwarning: w\n<unknown>:0: error: no module\n")
+        #expect(messages.map(\.message) == ["unable to load standard library", "w", "no module"])
+        #expect(messages.allSatisfy { $0.file == nil && $0.line == nil })
+    }
+
+    @Test func failureWithoutAMessageKeepsOnlyTheFirstNonBlankLineOfStandardError() {
+        let result = ProcessResult(
+            exitStatus: 1, standardOutput: "",
+            standardError: "\n  Stack dump:\n0. Program arguments: swiftc …\n1. more\n",
+            timedOut: false)
+        #expect(result.failureReason(program: "swiftc") == "Stack dump:")
+        let silent = ProcessResult(
+            exitStatus: 254, standardOutput: "", standardError: " \n", timedOut: false)
+        #expect(silent.failureReason(program: "swiftc") == "swiftc exited with status 254")
+    }
 }

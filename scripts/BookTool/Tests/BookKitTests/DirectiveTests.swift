@@ -110,4 +110,66 @@ import Testing
         ])
         #expect(page.directives.first?.recordedBlock == nil)
     }
+
+    @Test func swiftInAnyLetterCaseNeedsADirectiveAndSatisfiesOne() {
+        let page = page([
+            "```Swift", "let a: Int = \"\"", "```", "<!-- compiles -->", "```SWIFT title",
+            "let b = 1",
+            "```",
+        ])
+        #expect(page.diagnostics.map(\.line) == [1])
+        #expect(
+            page.diagnostics.first?.message.hasPrefix("swift block without a directive") == true)
+        #expect(page.directives.map(\.directive) == [.compiles])
+    }
+
+    @Test func directiveAboveAnIndentedFenceIsRejectedAtTheDirective() {
+        let page = page([
+            "1. A step:", "", "   <!-- compiles -->", "   ```swift", "   let a = 1", "   ```",
+        ])
+        #expect(page.diagnostics.map(\.line) == [3])
+        #expect(page.diagnostics.first?.message.contains("indented fence") == true)
+        #expect(page.directives.isEmpty)
+    }
+
+    @Test func tildeFencesAndLongerClosingFencesAreBlocks() {
+        let page = page([
+            "<!-- compiles -->", "~~~swift", "let fence = \"```\"", "```", "~~~~", "",
+            "<!-- output: 02-just -->", "```text", "``", "`````", "",
+        ])
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.map(\.block.contentRange) == [2..<4, 8..<9])
+    }
+
+    @Test func fenceIndentedFourSpacesDoesNotCloseABlock() {
+        let page = page(["<!-- compiles -->", "```swift", "let a = \"\"\"", "    ```", "```"])
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.first?.block.contentRange == 2..<4)
+    }
+
+    @Test func directiveOnTheLastLineIsReportedAtItsLine() {
+        for contents in ["Text\n<!-- compiles -->\n", "Text\n<!-- compiles -->"] {
+            let page = BookPage(path: "book/02-just.md", contents: contents)
+            #expect(page.diagnostics.map(\.line) == [2])
+            #expect(
+                page.diagnostics.first?.message.contains("must be followed on the next line")
+                    == true)
+        }
+    }
+
+    @Test func directiveAndBlockAtTheEndOfAFileWithoutANewlineAreRead() {
+        let page = BookPage(
+            path: "book/02-just.md", contents: "<!-- compiles -->\n```swift\nlet a = 1\n```")
+        #expect(page.diagnostics.isEmpty)
+        #expect(page.directives.first?.block.contentRange == 2..<3)
+    }
+}
+
+@Suite struct TextLinesTests {
+    @Test func crlfTextSplitsIntoLinesThatKeepTheirCarriageReturn() {
+        let text = TextLines("a\r\nb\r\n")
+        #expect(text.lines == ["a\r", "b\r"])
+        #expect(text.endsWithNewline)
+        #expect(text.text == "a\r\nb\r\n")
+    }
 }

@@ -6,12 +6,19 @@ import Foundation
 final class RepositoryFixture {
     let root: URL
 
-    /// Creates the repository with `files`, keyed by repository-relative path.
+    /// The book's one `toolchain` block, which every book needs.
+    static let toolchainPage = "<!-- toolchain -->\n```text\nSwift version 6.3.1\n```\n"
+
+    /// Creates the repository with `files`, keyed by repository-relative path, and a
+    /// `book/README.md` holding the toolchain block unless `files` has a README.
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "book-kit-tests-\(UUID().uuidString)")
         for (path, contents) in files {
             try write(contents, to: path)
+        }
+        if files["book/README.md"] == nil {
+            try write(Self.toolchainPage, to: "book/README.md")
         }
     }
 
@@ -20,10 +27,21 @@ final class RepositoryFixture {
     }
 
     func write(_ contents: String, to path: String) throws {
+        try write(Data(contents.utf8), to: path)
+    }
+
+    func write(_ data: Data, to path: String) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
+        try data.write(to: url)
+    }
+
+    /// The names in the repository folder `path`, sorted, hidden files included.
+    func listing(of path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent(path).path
+        ).sorted()
     }
 
     func contents(of path: String) throws -> String {
@@ -36,8 +54,9 @@ final class RepositoryFixture {
     }
 
     /// Runs `sync` with `evidence` standing in for the toolchain; the fixture lives until it returns.
-    func sync(_ evidence: Evidence) -> BookReport {
-        BookSession(root: root, evidenceSource: FixedEvidence(evidence: evidence)).sync()
+    func sync(_ evidence: Evidence, writer: AtomicFileWriter = AtomicFileWriter()) -> BookReport {
+        BookSession(root: root, evidenceSource: FixedEvidence(evidence: evidence)).sync(
+            writer: writer)
     }
 }
 

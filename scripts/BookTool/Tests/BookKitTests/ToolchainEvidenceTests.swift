@@ -4,6 +4,9 @@ import Testing
 @testable import BookKit
 
 /// The few tests that run the real compiler, on a two-chapter library.
+///
+/// Chapter 2's listings and program fail only in SIL diagnostics (a missing return, a data race,
+/// a constant used before it is set), which `swiftc -typecheck` never reports.
 @Suite struct ToolchainEvidenceTests {
     static let files = [
         "Sources/MiniCombine/01-Protocols/Publisher.swift":
@@ -30,10 +33,51 @@ import Testing
         ```
 
         """,
+        "book/02-just.md": """
+        <!-- fails -->
+        ```swift
+        func answer() -> Int {
+        }
+        ```
+
+        ```text
+        2:1: error: missing return in global function expected to return 'Int'
+        ```
+
+        <!-- fails -->
+        ```swift
+        final class Box { var value = 0 }
+        func race() async {
+            let box = Box()
+            Task { box.value += 1 }
+            print(box.value)
+        }
+        ```
+
+        ```text
+        4:5: error: sending value of non-Sendable type '() async -> ()' risks causing data races [#SendingRisksDataRace]
+        ```
+
+        <!-- compiles -->
+        ```swift
+        let late: Int
+        print(late)
+        ```
+
+        """,
+        "Chapters/02-Just/main.swift": "import MiniCombine\n\nfunc count() -> Int {\n}\n",
     ]
 
+    /// The files, with the book recorded by the running toolchain.
+    static func repository() throws -> RepositoryFixture {
+        var files = files
+        files["book/README.md"] = RepositoryFixture.toolchainPage.replacingOccurrences(
+            of: "Swift version 6.3.1", with: ToolchainEvidenceSource.toolchainVersion())
+        return try RepositoryFixture(files)
+    }
+
     @Test func listingsAndChaptersCompileAgainstTheLibraryAsItStandsAtTheirChapter() throws {
-        let repository = try RepositoryFixture(Self.files)
+        let repository = try Self.repository()
         let report = BookSession(root: repository.root).check()
         #expect(
             report.diagnostics.map(\.description) == [
@@ -41,7 +85,12 @@ import Testing
                     + "01-protocols; add <!-- output: 01-protocols --> and a text block to its chapter",
                 "Chapters/01-Protocols/main.swift:3: error: chapter 1 does not build with library folders "
                     + "01…01 alone: cannot find 'Just' in scope",
+                "Chapters/02-Just/main.swift:1: error: the book records no run of "
+                    + "02-just; add <!-- output: 02-just --> and a text block to its chapter",
+                "Chapters/02-Just/main.swift:4: error: chapter 2 does not build with library folders "
+                    + "01…02 alone: missing return in global function expected to return 'Int'",
                 "book/01-protocols.md:4: error: cannot find 'Just' in scope",
+                "book/02-just.md:28: error: constant 'late' used before being initialized",
             ])
     }
 }
