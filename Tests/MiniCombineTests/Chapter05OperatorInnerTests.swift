@@ -2,9 +2,12 @@ import MiniCombine
 import Testing
 
 /// Chapter 5: `Publishers.Sequence` sends one element per unit of demand;
-/// `filter`, `compactMap` and `tryMap` stand between upstream and downstream
-/// through one shared inner object; `keepUpstreamAndMap` passes everything
-/// through like `map`; `Subscriptions.empty` does nothing.
+/// `filter` and `compactMap` share one small subscriber that, like `map`'s,
+/// hands the upstream's subscription straight down and asks for one more
+/// value in place of each it drops; `tryMap` stands between upstream and
+/// downstream through its own inner object until it terminates;
+/// `keepUpstreamAndMap` passes everything through like `map`;
+/// `Subscriptions.empty` does nothing.
 @Suite struct Chapter05OperatorInnerTests {
     // MARK: - Publishers.Sequence
 
@@ -278,21 +281,43 @@ import Testing
         #expect(satisfiedPublisher.send(3) == .max(1))
     }
 
-    @Test func filterHandsItsOwnSubscriptionDownstream() throws {
+    @Test func filterPassesTheUpstreamSubscriptionStraightDown() throws {
         let publisher = ManualPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.filter { $0 > 0 }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) != ObjectIdentifier(publisher.subscription))
+        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
         // Subscribing alone asks upstream for nothing.
         #expect(publisher.subscription.calls == [])
+    }
 
+    @Test func filterForwardsRequestAndCancelStraightToTheUpstream() {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.filter { $0 > 0 }.subscribe(subscriber)
         subscriber.request(.max(3))
         subscriber.request(.unlimited)
         subscriber.cancel()
+        // `filter` keeps no record of a cancel: what a second cancel, or a
+        // request after it, does is the upstream's business, as in Combine.
+        subscriber.cancel()
+        subscriber.request(.max(1))
         #expect(
-            publisher.subscription.calls == [.request(.max(3)), .request(.unlimited), .cancel]
+            publisher.subscription.calls == [
+                .request(.max(3)), .request(.unlimited), .cancel, .cancel, .request(.max(1)),
+            ]
         )
+    }
+
+    @Test func filterPassesZeroDemandOnForTheUpstreamToJudge() async {
+        // In a separate process, so that a trap would fail this test alone.
+        await #expect(processExitsWith: .success) {
+            let publisher = ManualPublisher<Int, Never>()
+            let subscriber = RecordingSubscriber<Int, Never>()
+            publisher.filter { $0 > 0 }.subscribe(subscriber)
+            subscriber.request(.none)
+            precondition(publisher.subscription.calls == [.request(.none)])
+        }
     }
 
     @Test func filterForwardsCompletionAndFailure() {
@@ -312,36 +337,33 @@ import Testing
         #expect(failed.events == [.subscription, .value(2), .completion(.failure(.boom))])
     }
 
-    @Test func filterIgnoresEverythingAfterItsUpstreamCompletes() {
+    @Test func filterPassesOnWhateverTheUpstreamSendsEvenAfterCompletion() {
+        // `filter` keeps no state: sending nothing after a completion is the
+        // upstream's promise, and `filter` relies on it, as in Combine.
         let publisher = ManualPublisher<Int, TestError>()
-        let subscriber = RecordingSubscriber<Int, TestError>(demandPerValue: .max(1))
+        let subscriber = RecordingSubscriber<Int, TestError>(demandPerValue: .max(2))
         publisher.filter { $0 > 1 }.subscribe(subscriber)
         publisher.send(completion: .failure(.other))
-        #expect(publisher.send(2) == .none)
-        #expect(publisher.send(1) == .none)
+        #expect(publisher.send(2) == .max(2))
+        #expect(publisher.send(1) == .max(1))
         publisher.send(completion: .finished)
-        subscriber.request(.max(1))
-        subscriber.cancel()
-        #expect(subscriber.events == [.subscription, .completion(.failure(.other))])
+        #expect(
+            subscriber.events == [
+                .subscription, .completion(.failure(.other)), .value(2), .completion(.finished),
+            ]
+        )
         #expect(publisher.subscription.calls == [])
     }
 
-    @Test func filterSendsNothingAfterCancel() {
-        let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(
-            initialDemand: .unlimited,
-            demandPerValue: .max(1)
-        )
-        publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
-        #expect(publisher.send(2) == .max(1))
-        subscriber.cancel()
-        // Neither a passing nor a dropped value asks for more after cancel.
-        #expect(publisher.send(4) == .none)
-        #expect(publisher.send(5) == .none)
-        publisher.send(completion: .finished)
-        subscriber.request(.max(3))
+    @Test func filterSendsNothingAfterCancelBecauseItsUpstreamStops() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        (1...10).publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
         #expect(subscriber.events == [.subscription, .value(2)])
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+
+        subscriber.cancel()
+        subscriber.request(.max(3))
+        subscriber.request(.unlimited)
+        #expect(subscriber.events == [.subscription, .value(2)])
     }
 
     @Test func filterSendsNothingAfterCancelFromInsideReceive() {
@@ -355,16 +377,7 @@ import Testing
         #expect(subscriber.events == [.subscription, .value(2), .value(4)])
     }
 
-    @Test func filterCancelsUpstreamOnlyOnceEvenIfCancelledTwice() {
-        let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>()
-        publisher.filter { _ in true }.subscribe(subscriber)
-        subscriber.cancel()
-        subscriber.cancel()
-        #expect(publisher.subscription.calls == [.cancel])
-    }
-
-    @Test func filterCancelsASecondUpstreamSubscription() {
+    @Test func filterPassesASecondSubscriptionDownAsWell() {
         let publisher = HandOffPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.filter { _ in true }.subscribe(subscriber)
@@ -372,29 +385,18 @@ import Testing
         let second = SpySubscription()
         publisher.send(subscription: first)
         publisher.send(subscription: second)
-        #expect(second.calls == [.cancel])
-        #expect(subscriber.events == [.subscription])
+        // Turning a second subscription away is left to the downstream.
+        #expect(subscriber.events == [.subscription, .subscription])
+        #expect(first.calls == [])
+        #expect(second.calls == [])
 
+        // This subscriber keeps the latest one.
         subscriber.request(.max(2))
-        #expect(first.calls == [.request(.max(2))])
-        #expect(second.calls == [.cancel])
+        #expect(first.calls == [])
+        #expect(second.calls == [.request(.max(2))])
     }
 
-    @Test func filterCancelsASubscriptionThatArrivesAfterCancel() {
-        let publisher = HandOffPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>()
-        publisher.filter { _ in true }.subscribe(subscriber)
-        let first = SpySubscription()
-        let late = SpySubscription()
-        publisher.send(subscription: first)
-        subscriber.cancel()
-        publisher.send(subscription: late)
-        #expect(first.calls == [.cancel])
-        #expect(late.calls == [.cancel])
-        #expect(subscriber.events == [.subscription])
-    }
-
-    @Test func filterLetsGoOfTheUpstreamSubscriptionOnCancel() throws {
+    @Test func filterHoldsNoUpstreamSubscriptionOfItsOwn() throws {
         let publisher = HandOffPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.filter { _ in true }.subscribe(subscriber)
@@ -402,35 +404,12 @@ import Testing
         weak let weakSpy = spy
         publisher.send(subscription: try #require(spy))
         spy = nil
-        // The filter's inner, kept by the subscriber, holds it while running.
+        // The downstream keeps it ...
         #expect(weakSpy != nil)
 
-        subscriber.cancel()
+        // ... and nothing else does.
+        subscriber.releaseSubscription()
         #expect(weakSpy == nil)
-    }
-
-    @Test func filterLetsGoOfTheUpstreamSubscriptionOnCompletion() throws {
-        let publisher = HandOffPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>()
-        publisher.filter { _ in true }.subscribe(subscriber)
-        var spy: SpySubscription? = SpySubscription()
-        weak let weakSpy = spy
-        publisher.send(subscription: try #require(spy))
-        spy = nil
-        #expect(weakSpy != nil)
-
-        publisher.send(completion: .finished)
-        #expect(weakSpy == nil)
-        #expect(subscriber.events == [.subscription, .completion(.finished)])
-    }
-
-    @Test func filterTrapsOnZeroDemand() async {
-        await #expect(processExitsWith: .failure) {
-            let publisher = ManualPublisher<Int, Never>()
-            let subscriber = RecordingSubscriber<Int, Never>()
-            publisher.filter { _ in true }.subscribe(subscriber)
-            subscriber.request(.none)
-        }
     }
 
     // MARK: - compactMap
@@ -484,17 +463,28 @@ import Testing
         #expect(failed.events == [.subscription, .completion(.failure(.boom))])
     }
 
-    @Test func compactMapSendsNothingAfterCancel() {
+    @Test func compactMapPassesTheUpstreamSubscriptionStraightDown() throws {
         let publisher = ManualPublisher<String, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(4))
+        let subscriber = RecordingSubscriber<Int, Never>()
         publisher.compactMap { Int($0) }.subscribe(subscriber)
-        publisher.send("1")
+        let received = try #require(subscriber.subscription) as AnyObject
+        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
+        #expect(publisher.subscription.calls == [])
+
+        subscriber.request(.max(4))
         subscriber.cancel()
-        #expect(publisher.send("2") == .none)
-        #expect(publisher.send("x") == .none)
-        publisher.send(completion: .finished)
+        subscriber.cancel()
+        #expect(publisher.subscription.calls == [.request(.max(4)), .cancel, .cancel])
+    }
+
+    @Test func compactMapSendsNothingAfterCancelBecauseItsUpstreamStops() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        ["x", "1", "y", "2", "3"].publisher.compactMap { Int($0) }.subscribe(subscriber)
         #expect(subscriber.events == [.subscription, .value(1)])
-        #expect(publisher.subscription.calls == [.request(.max(4)), .cancel])
+
+        subscriber.cancel()
+        subscriber.request(.unlimited)
+        #expect(subscriber.events == [.subscription, .value(1)])
     }
 
     // MARK: - tryMap
@@ -507,6 +497,17 @@ import Testing
                 .subscription, .value(10), .value(20), .value(30), .completion(.finished),
             ]
         )
+    }
+
+    @Test func tryMapHandsItsOwnSubscriptionDownstream() throws {
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>()
+        publisher.tryMap { $0 }.subscribe(subscriber)
+        let received = try #require(subscriber.subscription) as AnyObject
+        #expect(ObjectIdentifier(received) != ObjectIdentifier(publisher.subscription))
+        #expect(withTestErrors(subscriber.events) == [.subscription])
+        // Subscribing alone asks upstream for nothing.
+        #expect(publisher.subscription.calls == [])
     }
 
     @Test func tryMapFailsWithTheThrownErrorAndCancelsUpstream() {
@@ -584,6 +585,137 @@ import Testing
         #expect(withTestErrors(finished.events) == [.subscription, .completion(.finished)])
     }
 
+    @Test func tryMapPassesRequestAndCancelUpstreamUntilItTerminates() {
+        // Cancelled by the downstream.
+        let cancelling = ManualPublisher<Int, Never>()
+        let cancelled = RecordingSubscriber<Int, any Error>()
+        cancelling.tryMap { $0 }.subscribe(cancelled)
+        cancelled.request(.max(3))
+        cancelled.request(.unlimited)
+        cancelled.cancel()
+        cancelled.cancel()
+        cancelled.request(.max(1))
+        #expect(
+            cancelling.subscription.calls == [.request(.max(3)), .request(.unlimited), .cancel]
+        )
+
+        // Failed by its own transform.
+        let throwing = ManualPublisher<Int, Never>()
+        let thrown = RecordingSubscriber<Int, any Error>(initialDemand: .max(2))
+        throwing.tryMap { _ in throw TestError.boom }.subscribe(thrown)
+        throwing.send(1)
+        thrown.request(.max(1))
+        thrown.cancel()
+        #expect(throwing.subscription.calls == [.request(.max(2)), .cancel])
+
+        // Finished by its upstream.
+        let finishing = ManualPublisher<Int, Never>()
+        let finished = RecordingSubscriber<Int, any Error>(initialDemand: .max(2))
+        finishing.tryMap { $0 }.subscribe(finished)
+        finishing.send(completion: .finished)
+        finished.request(.max(1))
+        finished.cancel()
+        #expect(finishing.subscription.calls == [.request(.max(2))])
+    }
+
+    @Test func tryMapIgnoresEverythingAfterCancelOrCompletion() {
+        // Unlike OpenCombine's, it does not call the transform for a value
+        // that arrives after it has terminated.
+        let transformed = Trace<Int>()
+        let cancelling = ManualPublisher<Int, TestError>()
+        let cancelled = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited,
+            demandPerValue: .max(1)
+        )
+        cancelling
+            .tryMap { value in
+                transformed.append(value)
+                return value
+            }
+            .subscribe(cancelled)
+        #expect(cancelling.send(1) == .max(1))
+        cancelled.cancel()
+        #expect(cancelling.send(2) == .none)
+        cancelling.send(completion: .failure(.boom))
+        #expect(withTestErrors(cancelled.events) == [.subscription, .value(1)])
+        #expect(transformed.entries == [1])
+
+        let finishing = ManualPublisher<Int, TestError>()
+        let finished = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited,
+            demandPerValue: .max(1)
+        )
+        finishing
+            .tryMap { value in
+                transformed.append(value)
+                return value
+            }
+            .subscribe(finished)
+        finishing.send(completion: .finished)
+        #expect(finishing.send(3) == .none)
+        finishing.send(completion: .failure(.other))
+        #expect(withTestErrors(finished.events) == [.subscription, .completion(.finished)])
+        #expect(transformed.entries == [1])
+    }
+
+    @Test func tryMapPassesAnyDemandUpstream() async {
+        // In a separate process, so that a trap would fail this test alone.
+        await #expect(processExitsWith: .success) {
+            let publisher = ManualPublisher<Int, Never>()
+            let subscriber = RecordingSubscriber<Int, any Error>()
+            publisher.tryMap { $0 }.subscribe(subscriber)
+            subscriber.request(.none)
+            subscriber.request(.max(1))
+            precondition(publisher.subscription.calls == [.request(.none), .request(.max(1))])
+        }
+    }
+
+    @Test func tryMapCancelsASecondUpstreamSubscription() {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>()
+        publisher.tryMap { $0 }.subscribe(subscriber)
+        let first = SpySubscription()
+        let second = SpySubscription()
+        publisher.send(subscription: first)
+        publisher.send(subscription: second)
+        #expect(second.calls == [.cancel])
+        #expect(withTestErrors(subscriber.events) == [.subscription])
+
+        subscriber.request(.max(2))
+        #expect(first.calls == [.request(.max(2))])
+        #expect(second.calls == [.cancel])
+
+        // So is one that arrives after it has terminated.
+        subscriber.cancel()
+        let late = SpySubscription()
+        publisher.send(subscription: late)
+        #expect(late.calls == [.cancel])
+        #expect(first.calls == [.request(.max(2)), .cancel])
+        #expect(withTestErrors(subscriber.events) == [.subscription])
+    }
+
+    @Test func tryMapIgnoresCancelBeforeItHasASubscription() throws {
+        let publisher = CapturingPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>()
+        publisher.tryMap { $0 }.subscribe(subscriber)
+        let upstreamSide = try #require(publisher.subscriber)
+        // The inner is also the subscription it will hand down; nobody else
+        // can reach it before a subscription arrives.
+        let inner = try #require(upstreamSide as? any Subscription)
+        inner.cancel()
+
+        // The subscription that comes later is taken, not cancelled.
+        let spy = SpySubscription()
+        upstreamSide.receive(subscription: spy)
+        #expect(spy.calls == [])
+        #expect(withTestErrors(subscriber.events) == [.subscription])
+        let received = try #require(subscriber.subscription) as AnyObject
+        #expect(ObjectIdentifier(received) == ObjectIdentifier(inner as AnyObject))
+
+        subscriber.request(.max(1))
+        #expect(spy.calls == [.request(.max(1))])
+    }
+
     @Test func tryMapLetsGoOfTheUpstreamSubscriptionAfterFailing() throws {
         let publisher = HandOffPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
@@ -634,13 +766,34 @@ import Testing
         #expect(weakSubscriber == nil)
     }
 
-    @Test func tryMapTrapsOnZeroDemand() async {
-        await #expect(processExitsWith: .failure) {
-            let publisher = ManualPublisher<Int, Never>()
-            let subscriber = RecordingSubscriber<Int, any Error>()
-            publisher.tryMap { $0 }.subscribe(subscriber)
-            subscriber.request(.none)
-        }
+    @Test func tryMapLetsGoOfTheUpstreamSubscriptionOnCancel() throws {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>()
+        publisher.tryMap { $0 }.subscribe(subscriber)
+        var spy: SpySubscription? = SpySubscription()
+        weak let weakSpy = spy
+        publisher.send(subscription: try #require(spy))
+        spy = nil
+        // The inner, kept by the upstream, holds it while running.
+        #expect(weakSpy != nil)
+
+        subscriber.cancel()
+        #expect(weakSpy == nil)
+    }
+
+    @Test func tryMapLetsGoOfTheUpstreamSubscriptionOnCompletion() throws {
+        let publisher = HandOffPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, any Error>()
+        publisher.tryMap { $0 }.subscribe(subscriber)
+        var spy: SpySubscription? = SpySubscription()
+        weak let weakSpy = spy
+        publisher.send(subscription: try #require(spy))
+        spy = nil
+        #expect(weakSpy != nil)
+
+        publisher.send(completion: .finished)
+        #expect(weakSpy == nil)
+        #expect(withTestErrors(subscriber.events) == [.subscription, .completion(.finished)])
     }
 
     // MARK: - keepUpstreamAndMap
