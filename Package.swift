@@ -10,6 +10,7 @@ let chapters = [
     "04-Map",
     "05-OperatorInner",
     "06-TypesChart",
+    "07-ReduceLatest",
 ]
 
 let package = Package(

@@ -1,0 +1,95 @@
+// Chapter 7: ReduceLatest3, a publisher that combines three others and is
+// safe to use from several threads.
+import MiniCombine
+
+/// Prints an optional the way the original post shows it: `nil` as `nil`.
+func show<Value>(_ value: Value?) -> String {
+    value.map { "\($0)" } ?? "nil"
+}
+
+// snippet.seed-example
+print("-- the original post's example")
+let numbers = PassthroughSubject<Int, Never>()
+let letters = PassthroughSubject<Character, Never>()
+let flags = PassthroughSubject<Bool, Never>()
+
+let combined =
+    numbers
+    .reduceLatest(letters, flags) { number, letter, flag in
+        "(\(show(number)), \(show(letter)), \(show(flag)))"
+    }
+    .sink { result in print("sink: \(result)") }
+
+numbers.send(1)
+numbers.send(2)
+letters.send("A")
+flags.send(false)
+flags.send(completion: .finished)
+print("flags finished; sending true to it")
+flags.send(true)
+letters.send("B")
+combined.cancel()
+// snippet.end
+
+// snippet.justs
+print("-- three Justs, which finish as soon as they are asked")
+let justs = Just(1)
+    .reduceLatest(Just("one"), Just(true)) { number, word, flag in
+        "(\(show(number)), \(show(word)), \(show(flag)))"
+    }
+    .sink(
+        receiveCompletion: { completion in print("sink: completion \(completion)") },
+        receiveValue: { result in print("sink: \(result)") }
+    )
+// snippet.end
+
+// snippet.patient
+/// Asks for one result when told to, and prints what arrives.
+final class OneAtATime: Subscriber {
+    typealias Input = String
+    typealias Failure = Never
+
+    private var subscription: (any Subscription)?
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+    }
+
+    func receive(_ input: String) -> Subscribers.Demand {
+        print("subscriber: got \(input)")
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("subscriber: completion \(completion)")
+    }
+
+    func askForOne() {
+        print("subscriber: request(max(1))")
+        subscription?.request(.max(1))
+    }
+}
+// snippet.end
+
+// snippet.demand
+print("-- values that arrive while nobody has asked")
+let first = PassthroughSubject<Int, Never>()
+let second = PassthroughSubject<Int, Never>()
+let third = PassthroughSubject<Int, Never>()
+let patient = OneAtATime()
+first.reduceLatest(second, third) { one, two, three in
+    "(\(show(one)), \(show(two)), \(show(three)))"
+}
+.subscribe(patient)
+
+first.send(1)
+second.send(2)
+print("two values sent, nothing asked for, nothing delivered")
+patient.askForOne()
+patient.askForOne()
+print("third sends 3")
+third.send(3)
+first.send(completion: .finished)
+second.send(completion: .finished)
+third.send(completion: .finished)
+// snippet.end

@@ -1,0 +1,175 @@
+import Foundation
+
+// snippet.passthrough-subject
+/// A subject that passes each value on to the subscribers that have asked
+/// for one, and keeps nothing.
+///
+/// A value sent while a subscriber has no outstanding demand is dropped for
+/// that subscriber, not saved for later. A completion reaches every
+/// subscriber whatever its demand; after it, sends are ignored, and a late
+/// subscriber receives its subscription and then the same completion at once.
+///
+/// Any method may be called from any thread. Deliveries to one subscriber
+/// never overlap: a send from another thread waits until the current
+/// delivery to that subscriber has returned.
+public final class PassthroughSubject<Output, Failure: Error>: Subject {
+    private let lock = NSLock()
+    private var conduits: [any SubjectConduit<Output, Failure>] = []
+    private var completion: Subscribers.Completion<Failure>?
+    private var upstreamSubscriptions: [any Subscription] = []
+    private var hasDemand = false
+
+    /// Creates a subject with no subscribers.
+    public init() {}
+
+    deinit {
+        for subscription in upstreamSubscriptions {
+            subscription.cancel()
+        }
+    }
+
+    /// Gives the subscriber its own subscription, or, if the subject has
+    /// already completed, an empty subscription and the completion.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        lock.lock()
+        if let completion {
+            lock.unlock()
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: completion)
+            return
+        }
+        let conduit = Conduit(subject: self, downstream: subscriber)
+        conduits.append(conduit)
+        lock.unlock()
+        subscriber.receive(subscription: conduit)
+    }
+
+    /// Offers `value` to every current subscriber; those with no demand
+    /// left miss it.
+    public func send(_ value: Output) {
+        let receivers = lock.withLock { completion == nil ? conduits : [] }
+        for conduit in receivers {
+            conduit.offer(value)
+        }
+    }
+
+    /// Ends the stream for every subscriber; later sends are ignored.
+    public func send(completion: Subscribers.Completion<Failure>) {
+        let receivers = lock.withLock { () -> [any SubjectConduit<Output, Failure>] in
+            guard self.completion == nil else { return [] }
+            self.completion = completion
+            defer { conduits = [] }
+            return conduits
+        }
+        for conduit in receivers {
+            conduit.finish(with: completion)
+        }
+    }
+}
+// snippet.end
+
+extension PassthroughSubject {
+    /// Keeps an upstream subscription, asking it for everything once any
+    /// subscriber of the subject has asked for something.
+    public func send(subscription: any Subscription) {
+        let shouldRequest = lock.withLock {
+            upstreamSubscriptions.append(subscription)
+            return hasDemand
+        }
+        if shouldRequest {
+            subscription.request(.unlimited)
+        }
+    }
+
+    fileprivate func noteDemand() {
+        let upstreams = lock.withLock { () -> [any Subscription] in
+            guard !hasDemand else { return [] }
+            hasDemand = true
+            return upstreamSubscriptions
+        }
+        for subscription in upstreams {
+            subscription.request(.unlimited)
+        }
+    }
+
+    fileprivate func remove(_ conduit: any SubjectConduit<Output, Failure>) {
+        lock.withLock {
+            conduits.removeAll { $0 === conduit }
+        }
+    }
+}
+
+extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
+
+/// What the subject needs from each subscription it has handed out,
+/// whatever the subscriber's type.
+private protocol SubjectConduit<Output, Failure>: AnyObject {
+    associatedtype Output
+    associatedtype Failure: Error
+
+    func offer(_ value: Output)
+    func finish(with completion: Subscribers.Completion<Failure>)
+}
+
+// snippet.passthrough-conduit
+extension PassthroughSubject {
+    /// One subscriber's subscription: it counts that subscriber's demand and
+    /// delivers the values it has room for.
+    private final class Conduit<Downstream: Subscriber>: Subscription, SubjectConduit
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        private let lock = NSLock()
+        // Serialises calls into the subscriber. It is recursive so that a
+        // subscriber may send to the same subject from inside `receive(_:)`.
+        private let deliveryLock = NSRecursiveLock()
+        private var subject: PassthroughSubject?
+        private var downstream: Downstream?
+        private var demand = Subscribers.Demand.none
+
+        init(subject: PassthroughSubject, downstream: Downstream) {
+            self.subject = subject
+            self.downstream = downstream
+        }
+
+        func offer(_ value: Output) {
+            let receiver = lock.withLock { () -> Downstream? in
+                guard demand > 0, let downstream else { return nil }
+                demand -= 1
+                return downstream
+            }
+            guard let receiver else { return }
+            let more = deliveryLock.withLock { receiver.receive(value) }
+            if more > 0 {
+                lock.withLock { demand += more }
+            }
+        }
+
+        func finish(with completion: Subscribers.Completion<Failure>) {
+            let receiver = lock.withLock { () -> Downstream? in
+                subject = nil
+                return downstream.take()
+            }
+            guard let receiver else { return }
+            deliveryLock.withLock { receiver.receive(completion: completion) }
+        }
+
+        func request(_ more: Subscribers.Demand) {
+            precondition(more > 0, "API Violation: demand must not be zero")
+            let subject = lock.withLock { () -> PassthroughSubject? in
+                guard downstream != nil else { return nil }
+                demand += more
+                return self.subject
+            }
+            subject?.noteDemand()
+        }
+
+        func cancel() {
+            let subject = lock.withLock { () -> PassthroughSubject? in
+                guard downstream.take() != nil else { return nil }
+                return self.subject.take()
+            }
+            subject?.remove(self)
+        }
+    }
+}
+// snippet.end

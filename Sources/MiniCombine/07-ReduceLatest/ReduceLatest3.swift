@@ -1,0 +1,280 @@
+import Foundation
+
+// snippet.reduce-latest-operator
+extension Publisher {
+    /// Combines this publisher with two others, and sends a new result
+    /// whenever any of the three sends a value.
+    ///
+    /// `transform` receives the latest value of each publisher, or `nil` for
+    /// one that has not sent anything yet. Not part of Combine: compare
+    /// `combineLatest`, which waits until every publisher has sent a value.
+    public func reduceLatest<B: Publisher, C: Publisher, Result>(
+        _ b: B,
+        _ c: C,
+        _ transform: @escaping (Output?, B.Output?, C.Output?) -> Result
+    ) -> Publishers.ReduceLatest3<Self, B, C, Result>
+    where B.Failure == Failure, C.Failure == Failure {
+        Publishers.ReduceLatest3(self, b, c, transform: transform)
+    }
+}
+// snippet.end
+
+extension Publishers {
+    // snippet.reduce-latest
+    /// A publisher that sends a result built from the latest values of three
+    /// upstream publishers whenever any of them sends a value.
+    ///
+    /// It never sends more results than its subscriber asked for. A value
+    /// that arrives while there is no demand is kept as the latest, and the
+    /// next request delivers the latest combination once. It finishes when
+    /// all three upstreams have finished, and fails as soon as one fails,
+    /// cancelling the others. Upstreams may send from any thread.
+    public struct ReduceLatest3<A: Publisher, B: Publisher, C: Publisher, Output>: Publisher
+    where A.Failure == B.Failure, A.Failure == C.Failure {
+        /// It fails with the first failure of any upstream.
+        public typealias Failure = A.Failure
+
+        /// The first upstream publisher.
+        public let a: A
+
+        /// The second upstream publisher.
+        public let b: B
+
+        /// The third upstream publisher.
+        public let c: C
+
+        /// Builds a result from the latest value of each upstream, `nil`
+        /// for one that has not sent a value yet.
+        public let transform: (A.Output?, B.Output?, C.Output?) -> Output
+
+        /// Creates a publisher that combines `a`, `b` and `c` with `transform`.
+        public init(
+            _ a: A, _ b: B, _ c: C,
+            transform: @escaping (A.Output?, B.Output?, C.Output?) -> Output
+        ) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.transform = transform
+        }
+
+        /// Hands the subscriber its subscription first, then subscribes to
+        /// the three upstreams on its behalf.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let inner = Inner(downstream: subscriber, transform: transform)
+            subscriber.receive(subscription: inner)
+            inner.subscribe(to: a, b, c)
+        }
+    }
+    // snippet.end
+}
+
+// snippet.reduce-latest-state
+extension Publishers.ReduceLatest3 {
+    /// Which of the three upstreams a message comes from.
+    fileprivate enum Source: Int {
+        case a, b, c
+    }
+
+    /// The latest value of each upstream.
+    fileprivate struct Latest {
+        var a: A.Output?
+        var b: B.Output?
+        var c: C.Output?
+    }
+
+    /// What the subscription knows about one upstream. The subscription and
+    /// the finished flag are kept apart: an upstream such as `Just` can
+    /// finish before the code that subscribed to it gets control back.
+    fileprivate struct Upstream {
+        var subscription: (any Subscription)?
+        var isFinished = false
+    }
+}
+// snippet.end
+
+extension Publishers.ReduceLatest3 {
+    // snippet.reduce-latest-inner
+    /// The subscription: it holds the latest values, the downstream's demand
+    /// and the upstream subscriptions, all behind one lock.
+    ///
+    /// The lock is never held while calling out: not into the downstream,
+    /// not into an upstream, not into `transform`. Only one thread delivers
+    /// at a time; a thread that finds a delivery under way leaves its news in
+    /// the state, and the delivering thread picks it up before it leaves.
+    private final class Inner<Downstream: Subscriber>: Subscription
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        private let lock = NSLock()
+        private let transform: (A.Output?, B.Output?, C.Output?) -> Output
+        private var downstream: Downstream?
+        private var latest = Latest()
+        private var upstreams = [Upstream](repeating: Upstream(), count: 3)
+        private var demand = Subscribers.Demand.none
+        private var hasUndeliveredChange = false
+        private var pendingCompletion: Subscribers.Completion<Failure>?
+        private var isDelivering = false
+
+        init(
+            downstream: Downstream,
+            transform: @escaping (A.Output?, B.Output?, C.Output?) -> Output
+        ) {
+            self.downstream = downstream
+            self.transform = transform
+        }
+
+        func subscribe(to a: A, _ b: B, _ c: C) {
+            a.subscribe(Side(inner: self, source: .a, slot: \.a))
+            b.subscribe(Side(inner: self, source: .b, slot: \.b))
+            c.subscribe(Side(inner: self, source: .c, slot: \.c))
+        }
+
+        // Messages from the downstream.
+
+        func request(_ more: Subscribers.Demand) {
+            precondition(more > 0, "API Violation: demand must not be zero")
+            lock.lock()
+            guard downstream != nil else { return lock.unlock() }
+            demand += more
+            deliverAndUnlock()
+        }
+
+        func cancel() {
+            lock.lock()
+            guard downstream != nil else { return lock.unlock() }
+            downstream = nil
+            let subscriptions = takeUpstreamSubscriptions()
+            lock.unlock()
+            for subscription in subscriptions {
+                subscription.cancel()
+            }
+        }
+
+        // Messages from the upstreams, through their `Side`s.
+
+        func upstream(_ source: Source, sent subscription: any Subscription) {
+            let accepted = lock.withLock { () -> Bool in
+                let upstream = upstreams[source.rawValue]
+                guard downstream != nil, upstream.subscription == nil, !upstream.isFinished
+                else { return false }
+                upstreams[source.rawValue].subscription = subscription
+                return true
+            }
+            if accepted {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
+        }
+
+        func upstream<Value>(
+            _ source: Source, sent value: Value, into slot: WritableKeyPath<Latest, Value?>
+        ) {
+            lock.lock()
+            guard downstream != nil, !upstreams[source.rawValue].isFinished else {
+                return lock.unlock()
+            }
+            latest[keyPath: slot] = value
+            hasUndeliveredChange = true
+            deliverAndUnlock()
+        }
+
+        func upstream(_ source: Source, completedWith completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard downstream != nil, pendingCompletion == nil,
+                !upstreams[source.rawValue].isFinished
+            else { return lock.unlock() }
+            upstreams[source.rawValue] = Upstream(subscription: nil, isFinished: true)
+            switch completion {
+            case .finished:
+                if upstreams.allSatisfy(\.isFinished) {
+                    pendingCompletion = .finished
+                }
+                deliverAndUnlock()
+            case .failure:
+                pendingCompletion = completion
+                let others = takeUpstreamSubscriptions()
+                lock.unlock()
+                for subscription in others {
+                    subscription.cancel()
+                }
+                lock.lock()
+                deliverAndUnlock()
+            }
+        }
+
+        // Delivering, one thread at a time.
+
+        /// Sends what is due: the latest combination while there is demand,
+        /// then a pending completion. Called with the lock held; returns
+        /// with it released.
+        private func deliverAndUnlock() {
+            guard !isDelivering else { return lock.unlock() }
+            isDelivering = true
+            while let downstream {
+                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure {
+                    hasUndeliveredChange = false
+                    demand -= 1
+                    let snapshot = latest
+                    lock.unlock()
+                    let more = downstream.receive(transform(snapshot.a, snapshot.b, snapshot.c))
+                    lock.lock()
+                    demand += more
+                } else if let completion = pendingCompletion {
+                    self.downstream = nil
+                    isDelivering = false
+                    lock.unlock()
+                    downstream.receive(completion: completion)
+                    return
+                } else {
+                    break
+                }
+            }
+            isDelivering = false
+            lock.unlock()
+        }
+
+        private var pendingCompletionIsFailure: Bool {
+            if case .failure = pendingCompletion { true } else { false }
+        }
+
+        /// Removes and returns the upstream subscriptions still held. Called
+        /// with the lock held.
+        private func takeUpstreamSubscriptions() -> [any Subscription] {
+            var taken: [any Subscription] = []
+            for index in upstreams.indices {
+                if let subscription = upstreams[index].subscription.take() {
+                    taken.append(subscription)
+                }
+            }
+            return taken
+        }
+    }
+    // snippet.end
+
+    // snippet.reduce-latest-side
+    /// The subscriber the subscription attaches to one upstream: it only
+    /// says which upstream is speaking, and where its values go.
+    private struct Side<Downstream: Subscriber, Input>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Failure = A.Failure
+
+        let inner: Inner<Downstream>
+        let source: Source
+        let slot: WritableKeyPath<Latest, Input?>
+
+        func receive(subscription: any Subscription) {
+            inner.upstream(source, sent: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            inner.upstream(source, sent: input, into: slot)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            inner.upstream(source, completedWith: completion)
+        }
+    }
+    // snippet.end
+}
