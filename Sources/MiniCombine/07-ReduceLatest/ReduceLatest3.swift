@@ -84,9 +84,11 @@ extension Publishers.ReduceLatest3 {
         var c: C.Output?
     }
 
-    /// What the subscription knows about one upstream. The subscription and
-    /// the finished flag are kept apart: an upstream such as `Just` can
-    /// finish before the code that subscribed to it gets control back.
+    /// What the subscription knows about one upstream.
+    ///
+    /// The subscription and the finished flag are kept apart: an upstream
+    /// such as `Just` can finish before the code that subscribed to it gets
+    /// control back.
     fileprivate struct Upstream {
         var subscription: (any Subscription)?
         var isFinished = false
@@ -206,8 +208,9 @@ extension Publishers.ReduceLatest3 {
         // Delivering, one thread at a time.
 
         /// Sends what is due: the latest combination while there is demand,
-        /// then a pending completion. Called with the lock held; returns
-        /// with it released.
+        /// then a pending completion.
+        ///
+        /// Called with the lock held; returns with it released.
         private func deliverAndUnlock() {
             guard !isDelivering else { return lock.unlock() }
             isDelivering = true
@@ -238,8 +241,9 @@ extension Publishers.ReduceLatest3 {
             if case .failure = pendingCompletion { true } else { false }
         }
 
-        /// Removes and returns the upstream subscriptions still held. Called
-        /// with the lock held.
+        /// Removes and returns the upstream subscriptions still held.
+        ///
+        /// Called with the lock held.
         private func takeUpstreamSubscriptions() -> [any Subscription] {
             var taken: [any Subscription] = []
             for index in upstreams.indices {
