@@ -27,8 +27,9 @@ extension Publishers {
     /// It never sends more results than its subscriber asked for. A value
     /// that arrives while there is no demand is kept as the latest, and the
     /// next request delivers the latest combination once. It finishes when
-    /// all three upstreams have finished, and fails as soon as one fails,
-    /// cancelling the others. Upstreams may send from any thread.
+    /// all three upstreams have finished, dropping a combination that is
+    /// still waiting for demand, and fails as soon as one fails, cancelling
+    /// the others. Upstreams may send from any thread.
     public struct ReduceLatest3<A: Publisher, B: Publisher, C: Publisher, Output>: Publisher
     where A.Failure == B.Failure, A.Failure == C.Failure {
         /// It fails with the first failure of any upstream.
@@ -157,7 +158,8 @@ extension Publishers.ReduceLatest3 {
         func upstream(_ source: Source, sent subscription: any Subscription) {
             let accepted = lock.withLock { () -> Bool in
                 let upstream = upstreams[source.rawValue]
-                guard downstream != nil, upstream.subscription == nil, !upstream.isFinished
+                guard downstream != nil, pendingCompletion == nil, upstream.subscription == nil,
+                    !upstream.isFinished
                 else { return false }
                 upstreams[source.rawValue].subscription = subscription
                 return true
