@@ -131,26 +131,32 @@ extension PassthroughSubject {
             self.downstream = downstream
         }
 
+        // Both deliveries check the state inside `deliveryLock`, so a value
+        // racing the completion on another thread either goes first or finds
+        // the subscriber gone: it never arrives after the completion.
         func offer(_ value: Output) {
-            let receiver = lock.withLock { () -> Downstream? in
-                guard demand > 0, let downstream else { return nil }
-                demand -= 1
-                return downstream
-            }
-            guard let receiver else { return }
-            let more = deliveryLock.withLock { receiver.receive(value) }
-            if more > 0 {
-                lock.withLock { demand += more }
+            deliveryLock.withLock {
+                let receiver = lock.withLock { () -> Downstream? in
+                    guard demand > 0, let downstream else { return nil }
+                    demand -= 1
+                    return downstream
+                }
+                guard let receiver else { return }
+                let more = receiver.receive(value)
+                if more > 0 {
+                    lock.withLock { demand += more }
+                }
             }
         }
 
         func finish(with completion: Subscribers.Completion<Failure>) {
-            let receiver = lock.withLock { () -> Downstream? in
-                subject = nil
-                return downstream.take()
+            deliveryLock.withLock {
+                let receiver = lock.withLock { () -> Downstream? in
+                    subject = nil
+                    return downstream.take()
+                }
+                receiver?.receive(completion: completion)
             }
-            guard let receiver else { return }
-            deliveryLock.withLock { receiver.receive(completion: completion) }
         }
 
         func request(_ more: Subscribers.Demand) {
