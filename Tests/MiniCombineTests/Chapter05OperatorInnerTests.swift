@@ -378,7 +378,7 @@ import Testing
     }
 
     @Test func filterPassesASecondSubscriptionDownAsWell() {
-        let publisher = HandOffPublisher<Int, Never>()
+        let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.filter { _ in true }.subscribe(subscriber)
         let first = SpySubscription()
@@ -397,7 +397,7 @@ import Testing
     }
 
     @Test func filterHoldsNoUpstreamSubscriptionOfItsOwn() throws {
-        let publisher = HandOffPublisher<Int, Never>()
+        let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.filter { _ in true }.subscribe(subscriber)
         var spy: SpySubscription? = SpySubscription()
@@ -671,7 +671,7 @@ import Testing
     }
 
     @Test func tryMapCancelsASecondUpstreamSubscription() {
-        let publisher = HandOffPublisher<Int, Never>()
+        let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, any Error>()
         publisher.tryMap { $0 }.subscribe(subscriber)
         let first = SpySubscription()
@@ -717,7 +717,7 @@ import Testing
     }
 
     @Test func tryMapLetsGoOfTheUpstreamSubscriptionAfterFailing() throws {
-        let publisher = HandOffPublisher<Int, Never>()
+        let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
         publisher.tryMap { _ in throw TestError.boom }.subscribe(subscriber)
         var spy: SpySubscription? = SpySubscription()
@@ -767,7 +767,7 @@ import Testing
     }
 
     @Test func tryMapLetsGoOfTheUpstreamSubscriptionOnCancel() throws {
-        let publisher = HandOffPublisher<Int, Never>()
+        let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, any Error>()
         publisher.tryMap { $0 }.subscribe(subscriber)
         var spy: SpySubscription? = SpySubscription()
@@ -782,7 +782,7 @@ import Testing
     }
 
     @Test func tryMapLetsGoOfTheUpstreamSubscriptionOnCompletion() throws {
-        let publisher = HandOffPublisher<Int, Never>()
+        let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, any Error>()
         publisher.tryMap { $0 }.subscribe(subscriber)
         var spy: SpySubscription? = SpySubscription()
@@ -888,50 +888,6 @@ private final class DepthGauge {
 
     func leave() {
         current -= 1
-    }
-}
-
-/// A publisher driven by hand that, unlike ``ManualPublisher``, keeps no
-/// subscription: the test hands each one to the subscriber, as many times as
-/// it likes, so a weak reference tells whether the subscriber still holds it.
-private final class HandOffPublisher<Output, Failure: Error>: Publisher {
-    private var sendSubscription: ((any Subscription) -> Void)?
-    private var sendValue: ((Output) -> Subscribers.Demand)?
-    private var sendCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-
-    func receive<S: Subscriber>(subscriber: S)
-    where S.Input == Output, S.Failure == Failure {
-        sendSubscription = { subscriber.receive(subscription: $0) }
-        sendValue = { subscriber.receive($0) }
-        sendCompletion = { subscriber.receive(completion: $0) }
-    }
-
-    /// Hands `subscription` to the subscriber.
-    func send(subscription: any Subscription) {
-        guard let sendSubscription else {
-            Issue.record("send(subscription:) with no subscriber")
-            return
-        }
-        sendSubscription(subscription)
-    }
-
-    /// Sends `value` to the subscriber and returns the demand it answered.
-    @discardableResult
-    func send(_ value: Output) -> Subscribers.Demand {
-        guard let sendValue else {
-            Issue.record("send(_:) with no subscriber")
-            return .none
-        }
-        return sendValue(value)
-    }
-
-    /// Sends `completion` to the subscriber.
-    func send(completion: Subscribers.Completion<Failure>) {
-        guard let sendCompletion else {
-            Issue.record("send(completion:) with no subscriber")
-            return
-        }
-        sendCompletion(completion)
     }
 }
 
