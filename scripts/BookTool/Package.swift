@@ -5,12 +5,16 @@ import PackageDescription
 let package = Package(
     name: "BookTool",
     products: [
-        .executable(name: "book-tool", targets: ["book-tool"])
+        .executable(name: "book-tool", targets: ["book-tool"]),
+        .executable(name: "exercise-tool", targets: ["exercise-tool"]),
     ],
     targets: [
         .target(name: "BookKit"),
         .executableTarget(name: "book-tool", dependencies: ["BookKit"]),
+        .target(name: "ExerciseKit", dependencies: ["BookKit"]),
+        .executableTarget(name: "exercise-tool", dependencies: ["ExerciseKit"]),
         .testTarget(name: "BookKitTests", dependencies: ["BookKit"]),
+        .testTarget(name: "ExerciseKitTests", dependencies: ["ExerciseKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

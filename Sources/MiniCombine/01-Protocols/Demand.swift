@@ -39,18 +39,22 @@ extension Subscribers.Demand {
     /// Adds two demands; the sum is ``unlimited`` if either side is, or if
     /// the count would overflow.
     public static func + (lhs: Self, rhs: Self) -> Self {
+        // exercise.blank: Demand + Demand, saturating at .unlimited
         guard let left = lhs.max, let right = rhs.max else { return .unlimited }
         let (sum, overflowed) = left.addingReportingOverflow(right)
         return overflowed ? .unlimited : .max(sum)
+        // exercise.end
     }
 
     /// Adds a count to a demand, saturating at ``unlimited``.
     ///
     /// - Precondition: the result is not negative.
     public static func + (lhs: Self, rhs: Int) -> Self {
+        // exercise.blank: Demand + Int, saturating at .unlimited
         guard let left = lhs.max else { return .unlimited }
         let (sum, overflowed) = left.addingReportingOverflow(rhs)
         return overflowed ? .unlimited : .max(sum)
+        // exercise.end
     }
 
     /// Adds `rhs` to `lhs` in place.
@@ -74,9 +78,11 @@ extension Subscribers.Demand {
     ///
     /// - Precondition: a finite result is not negative.
     public static func - (lhs: Self, rhs: Self) -> Self {
+        // exercise.blank: Demand - Demand
         guard let left = lhs.max else { return .unlimited }
         guard let right = rhs.max else { return .none }
         return .max(left - right)
+        // exercise.end
     }
 
     /// Subtracts a count from a demand; ``unlimited`` stays ``unlimited``.
@@ -86,9 +92,11 @@ extension Subscribers.Demand {
     ///
     /// - Precondition: the result is not negative.
     public static func - (lhs: Self, rhs: Int) -> Self {
+        // exercise.blank: Demand - Int
         guard let left = lhs.max else { return .unlimited }
         let (difference, overflowed) = left.subtractingReportingOverflow(rhs)
         return overflowed ? .none : .max(difference)
+        // exercise.end
     }
 
     /// Subtracts `rhs` from `lhs` in place.
@@ -108,9 +116,11 @@ extension Subscribers.Demand {
     ///
     /// - Precondition: the result is not negative.
     public static func * (lhs: Self, rhs: Int) -> Self {
+        // exercise.blank: Demand * Int
         guard let left = lhs.max else { return .unlimited }
         let (product, overflowed) = left.multipliedReportingOverflow(by: rhs)
         return overflowed ? .unlimited : .max(product)
+        // exercise.end
     }
 
     /// Multiplies `lhs` by a count in place.
@@ -122,9 +132,11 @@ extension Subscribers.Demand {
 extension Subscribers.Demand: Comparable {
     /// Orders demands by size; ``unlimited`` is larger than every count.
     public static func < (lhs: Self, rhs: Self) -> Bool {
+        // exercise.blank: Demand < Demand
         guard let right = rhs.max else { return lhs.max != nil }
         guard let left = lhs.max else { return false }
         return left < right
+        // exercise.end
     }
 }
 
@@ -151,26 +163,34 @@ extension Subscribers.Demand {
 
     /// Whether a demand is smaller than a count; ``unlimited`` never is.
     public static func < (lhs: Self, rhs: Int) -> Bool {
+        // exercise.blank: Demand < Int
         guard let left = lhs.max else { return false }
         return left < rhs
+        // exercise.end
     }
 
     /// Whether a demand is at most a count; ``unlimited`` never is.
     public static func <= (lhs: Self, rhs: Int) -> Bool {
+        // exercise.blank: Demand <= Int
         guard let left = lhs.max else { return false }
         return left <= rhs
+        // exercise.end
     }
 
     /// Whether a demand is larger than a count; ``unlimited`` always is.
     public static func > (lhs: Self, rhs: Int) -> Bool {
+        // exercise.blank: Demand > Int
         guard let left = lhs.max else { return true }
         return left > rhs
+        // exercise.end
     }
 
     /// Whether a demand is at least a count; ``unlimited`` always is.
     public static func >= (lhs: Self, rhs: Int) -> Bool {
+        // exercise.blank: Demand >= Int
         guard let left = lhs.max else { return true }
         return left >= rhs
+        // exercise.end
     }
 
     /// Whether a count is smaller than a demand.

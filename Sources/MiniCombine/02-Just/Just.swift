@@ -20,7 +20,9 @@ public struct Just<Output>: Publisher {
     /// until the subscriber requests it.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Never {
+        // exercise.blank: Just.receive(subscriber:)
         subscriber.receive(subscription: Inner(output: output, downstream: subscriber))
+        // exercise.end
     }
 }
 // snippet.end
@@ -33,25 +35,33 @@ extension Just {
     /// and the subscriber until the first request.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Never {
+        // exercise.hide
         private let output: Output
         private var downstream: Downstream?
+        // exercise.end
 
         init(output: Output, downstream: Downstream) {
+            // exercise.blank: Just's subscription, init(output:downstream:)
             self.output = output
             self.downstream = downstream
+            // exercise.end
         }
 
         func request(_ demand: Subscribers.Demand) {
+            // exercise.blank: Just's subscription, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
             // Taking the subscriber out first means a request made from
             // inside `receive(_:)` finds nothing left to send.
             guard let downstream = downstream.take() else { return }
             _ = downstream.receive(output)
             downstream.receive(completion: .finished)
+            // exercise.end
         }
 
         func cancel() {
+            // exercise.blank: Just's subscription, cancel()
             downstream = nil
+            // exercise.end
         }
     }
 }

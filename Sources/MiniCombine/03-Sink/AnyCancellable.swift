@@ -5,26 +5,36 @@
 /// values to arrive: when the last reference to it goes away, it cancels.
 /// Cancelling runs the wrapped action once; later calls do nothing.
 public final class AnyCancellable: Cancellable, Hashable {
+    // exercise.hide
     private var cancelAction: (() -> Void)?
+    // exercise.end
 
     /// Creates a cancellable that runs `cancel` when cancelled or released.
     public init(_ cancel: @escaping () -> Void) {
+        // exercise.blank: AnyCancellable.init(_:) with a closure
         cancelAction = cancel
+        // exercise.end
     }
 
     /// Creates a cancellable that cancels `canceller` when cancelled or
     /// released.
     public init<C: Cancellable>(_ canceller: C) {
+        // exercise.blank: AnyCancellable.init(_:) with a Cancellable
         cancelAction = canceller.cancel
+        // exercise.end
     }
 
     deinit {
+        // exercise.blank: AnyCancellable.deinit
         cancelAction?()
+        // exercise.end
     }
 
     /// Runs the cancel action, the first time only.
     public func cancel() {
+        // exercise.blank: AnyCancellable.cancel()
         cancelAction.take()?()
+        // exercise.end
     }
 }
 // snippet.end

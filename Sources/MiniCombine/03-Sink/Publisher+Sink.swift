@@ -9,12 +9,14 @@ extension Publisher {
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
+        // exercise.blank: sink(receiveCompletion:receiveValue:)
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion,
             receiveValue: receiveValue
         )
         subscribe(sink)
         return AnyCancellable(sink)
+        // exercise.end
     }
 }
 
@@ -24,7 +26,9 @@ extension Publisher where Failure == Never {
     ///
     /// Values flow as long as you keep the returned ``AnyCancellable``.
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        // exercise.blank: sink(receiveValue:)
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+        // exercise.end
     }
 }
 // snippet.end

@@ -4,7 +4,9 @@ extension Publisher {
     ///
     /// Demand, completion and cancellation pass through unchanged.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        // exercise.blank: map(_:)
         Publishers.Map(upstream: self, transform: transform)
+        // exercise.end
     }
 }
 // snippet.end
@@ -37,7 +39,9 @@ extension Publishers {
         /// a small subscriber that applies the transform.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
+            // exercise.blank: Map.receive(subscriber:)
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            // exercise.end
         }
     }
     // snippet.end
@@ -51,19 +55,27 @@ extension Publishers.Map {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        // exercise.hide
         let downstream: Downstream
         let transform: (Upstream.Output) -> Output
+        // exercise.end
 
         func receive(subscription: any Subscription) {
+            // exercise.blank: Map's Inner, receive(subscription:)
             downstream.receive(subscription: subscription)
+            // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            // exercise.blank: Map's Inner, receive(_:)
             downstream.receive(transform(input))
+            // exercise.end
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            // exercise.blank: Map's Inner, receive(completion:)
             downstream.receive(completion: completion)
+            // exercise.end
         }
     }
     // snippet.end

@@ -8,7 +8,9 @@ extension Publisher {
     public func compactMap<T>(
         _ transform: @escaping (Output) -> T?
     ) -> Publishers.CompactMap<Self, T> {
+        // exercise.blank: compactMap(_:)
         Publishers.CompactMap(upstream: self, transform: transform)
+        // exercise.end
     }
 }
 
@@ -35,7 +37,9 @@ extension Publishers {
         /// applies the transform and drops the `nil` results.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
+            // exercise.blank: Publishers.CompactMap.receive(subscriber:)
             upstream.subscribe(DroppingInner(downstream: subscriber, transform: transform))
+            // exercise.end
         }
     }
 }

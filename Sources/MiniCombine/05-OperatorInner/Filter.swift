@@ -6,7 +6,9 @@ extension Publisher {
     /// demand upstream, so `filter` asks upstream for one more in its place:
     /// a subscriber that asks for three values gets three.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        // exercise.blank: filter(_:)
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
+        // exercise.end
     }
 }
 // snippet.end
@@ -38,9 +40,11 @@ extension Publishers {
         /// drops the values that fail the test.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
+            // exercise.blank: Publishers.Filter.receive(subscriber:)
             let isIncluded = self.isIncluded
             upstream.subscribe(
                 DroppingInner(downstream: subscriber) { value in isIncluded(value) ? value : nil })
+            // exercise.end
         }
     }
     // snippet.end

@@ -9,7 +9,9 @@ extension Publisher {
     public func keepUpstreamAndMap<T>(
         _ transform: @escaping (Output) -> T
     ) -> Publishers.KeepUpstreamAndMap<Self, T> {
+        // exercise.blank: keepUpstreamAndMap(_:)
         Publishers.KeepUpstreamAndMap(upstream: self, transform: transform)
+        // exercise.end
     }
 }
 // snippet.end
@@ -45,7 +47,9 @@ extension Publishers {
         /// small subscriber that pairs each value with its transform.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
+            // exercise.blank: Publishers.KeepUpstreamAndMap.receive(subscriber:)
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            // exercise.end
         }
     }
     // snippet.end
@@ -59,19 +63,27 @@ extension Publishers.KeepUpstreamAndMap {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        // exercise.hide
         let downstream: Downstream
         let transform: (Upstream.Output) -> Transformed
+        // exercise.end
 
         func receive(subscription: any Subscription) {
+            // exercise.blank: KeepUpstreamAndMap's Inner, receive(subscription:)
             downstream.receive(subscription: subscription)
+            // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            // exercise.blank: KeepUpstreamAndMap's Inner, receive(_:)
             downstream.receive((element: input, transformed: transform(input)))
+            // exercise.end
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            // exercise.blank: KeepUpstreamAndMap's Inner, receive(completion:)
             downstream.receive(completion: completion)
+            // exercise.end
         }
     }
 }

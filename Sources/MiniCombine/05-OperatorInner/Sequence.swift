@@ -3,7 +3,9 @@ extension Sequence {
     /// A publisher that sends the elements of this sequence, one per unit
     /// of demand, and then finishes.
     public var publisher: Publishers.Sequence<Self, Never> {
+        // exercise.blank: Sequence.publisher
         Publishers.Sequence(sequence: self)
+        // exercise.end
     }
 }
 // snippet.end
@@ -33,6 +35,7 @@ extension Publishers {
         /// is asked to; if the sequence is empty, finishes at once instead.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Elements.Element, S.Failure == Failure {
+            // exercise.blank: Publishers.Sequence.receive(subscriber:)
             let inner = Inner(sequence: sequence, downstream: subscriber)
             if inner.isExhausted {
                 subscriber.receive(subscription: Subscriptions.empty)
@@ -40,6 +43,7 @@ extension Publishers {
             } else {
                 subscriber.receive(subscription: inner)
             }
+            // exercise.end
         }
     }
     // snippet.end
@@ -52,24 +56,31 @@ extension Publishers.Sequence {
     /// Walks the sequence for one subscriber, one element per unit of demand.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Elements.Element, Downstream.Failure == Failure {
+        // exercise.hide
         private var iterator: Elements.Iterator
         private var nextElement: Elements.Element?
         private var downstream: Downstream?
         private var demand = Subscribers.Demand.none
         private var isSending = false
+        // exercise.end
 
         init(sequence: Elements, downstream: Downstream) {
+            // exercise.blank: Publishers.Sequence's subscription, init(sequence:downstream:)
             iterator = sequence.makeIterator()
             nextElement = iterator.next()
             self.downstream = downstream
+            // exercise.end
         }
 
         /// Whether the sequence has no element left to send.
         var isExhausted: Bool {
+            // exercise.blank: Publishers.Sequence's subscription, isExhausted
             nextElement == nil
+            // exercise.end
         }
 
         func request(_ more: Subscribers.Demand) {
+            // exercise.blank: Publishers.Sequence's subscription, request(_:)
             guard downstream != nil else { return }
             demand += more
             // A request made from inside `receive(_:)` only adds to the
@@ -86,10 +97,13 @@ extension Publishers.Sequence {
             if isExhausted, let downstream = downstream.take() {
                 downstream.receive(completion: .finished)
             }
+            // exercise.end
         }
 
         func cancel() {
+            // exercise.blank: Publishers.Sequence's subscription, cancel()
             downstream = nil
+            // exercise.end
         }
     }
 }

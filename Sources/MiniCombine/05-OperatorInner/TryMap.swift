@@ -8,7 +8,9 @@ extension Publisher {
     public func tryMap<T>(
         _ transform: @escaping (Output) throws -> T
     ) -> Publishers.TryMap<Self, T> {
+        // exercise.blank: tryMap(_:)
         Publishers.TryMap(upstream: self, transform: transform)
+        // exercise.end
     }
 }
 
@@ -38,7 +40,9 @@ extension Publishers {
         /// the subscriber's subscription.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == any Error {
+            // exercise.blank: Publishers.TryMap.receive(subscriber:)
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            // exercise.end
         }
     }
 }
@@ -53,6 +57,7 @@ extension Publishers.TryMap {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        // exercise.hide
         private enum State {
             case awaitingSubscription
             case subscribed(any Subscription)
@@ -62,24 +67,30 @@ extension Publishers.TryMap {
         private let downstream: Downstream
         private let transform: (Upstream.Output) throws -> Output
         private var state = State.awaitingSubscription
+        // exercise.end
 
         init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {
+            // exercise.blank: TryMap's Inner, init(downstream:transform:)
             self.downstream = downstream
             self.transform = transform
+            // exercise.end
         }
 
         // Facing up: messages from the upstream.
 
         func receive(subscription: any Subscription) {
+            // exercise.blank: TryMap's Inner, receive(subscription:)
             guard case .awaitingSubscription = state else {
                 subscription.cancel()
                 return
             }
             state = .subscribed(subscription)
             downstream.receive(subscription: self)
+            // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            // exercise.blank: TryMap's Inner, receive(_:)
             guard case .subscribed(let upstream) = state else { return .none }
             do {
                 return downstream.receive(try transform(input))
@@ -89,9 +100,11 @@ extension Publishers.TryMap {
                 downstream.receive(completion: .failure(error))
                 return .none
             }
+            // exercise.end
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            // exercise.blank: TryMap's Inner, receive(completion:)
             guard case .subscribed = state else { return }
             state = .terminated
             switch completion {
@@ -100,19 +113,24 @@ extension Publishers.TryMap {
             case .failure(let failure):
                 downstream.receive(completion: .failure(failure))
             }
+            // exercise.end
         }
 
         // Facing down: messages from the subscriber.
 
         func request(_ demand: Subscribers.Demand) {
+            // exercise.blank: TryMap's Inner, request(_:)
             guard case .subscribed(let upstream) = state else { return }
             upstream.request(demand)
+            // exercise.end
         }
 
         func cancel() {
+            // exercise.blank: TryMap's Inner, cancel()
             guard case .subscribed(let upstream) = state else { return }
             state = .terminated
             upstream.cancel()
+            // exercise.end
         }
     }
 }

@@ -9,9 +9,11 @@ extension Publisher where Failure == Never {
         to keyPath: ReferenceWritableKeyPath<Root, Output>,
         on object: Root
     ) -> AnyCancellable {
+        // exercise.blank: assign(to:on:)
         let assign = Subscribers.Assign(object: object, keyPath: keyPath)
         subscribe(assign)
         return AnyCancellable(assign)
+        // exercise.end
     }
 }
 
@@ -34,6 +36,7 @@ extension Subscribers {
         /// The property written with each value.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
+        // exercise.hide
         private enum State {
             case awaitingSubscription
             case subscribed(any Subscription)
@@ -41,51 +44,64 @@ extension Subscribers {
         }
 
         private var state = State.awaitingSubscription
+        // exercise.end
 
         /// Creates a subscriber that writes each value into `object` at
         /// `keyPath`, holding `object` until the stream ends.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+            // exercise.blank: Assign.init(object:keyPath:)
             self.object = object
             self.keyPath = keyPath
+            // exercise.end
         }
 
         /// Keeps the first subscription and requests everything from it;
         /// cancels any other.
         public func receive(subscription: any Subscription) {
+            // exercise.blank: Assign.receive(subscription:)
             guard case .awaitingSubscription = state else {
                 subscription.cancel()
                 return
             }
             state = .subscribed(subscription)
             subscription.request(.unlimited)
+            // exercise.end
         }
 
         /// Writes the value into the object and asks for nothing more.
         public func receive(_ input: Input) -> Subscribers.Demand {
+            // exercise.blank: Assign.receive(_:)
             guard case .subscribed = state, let object else { return .none }
             object[keyPath: keyPath] = input
             return .none
+            // exercise.end
         }
 
         /// Lets go of the subscription and the object.
         public func receive(completion: Subscribers.Completion<Never>) {
+            // exercise.blank: Assign.receive(completion:)
             guard case .subscribed = state else { return }
             terminate()
+            // exercise.end
         }
 
         /// Cancels the subscription and lets go of it and of the object.
         public func cancel() {
+            // exercise.blank: Assign.cancel()
             guard case .subscribed(let subscription) = state else { return }
             terminate()
             subscription.cancel()
+            // exercise.end
         }
 
+        // exercise.hide
         private func terminate() {
             // The state changes first: releasing the object can run its
             // `deinit`, which may call back into this subscriber.
             state = .terminated
             object = nil
         }
+        // exercise.end
     }
 }
 // snippet.end

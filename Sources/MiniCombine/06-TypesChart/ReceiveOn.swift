@@ -16,7 +16,9 @@ extension Publisher {
         on scheduler: S,
         options: S.SchedulerOptions? = nil
     ) -> Publishers.ReceiveOn<Self, S> {
+        // exercise.blank: receive(on:options:)
         Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+        // exercise.end
     }
 }
 // snippet.end
@@ -53,8 +55,10 @@ extension Publishers {
         /// delivery.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
+            // exercise.blank: Publishers.ReceiveOn.receive(subscriber:)
             let inner = Inner(scheduler: scheduler, options: options, downstream: subscriber)
             upstream.subscribe(inner)
+            // exercise.end
         }
     }
 }
@@ -76,6 +80,7 @@ extension Publishers.ReceiveOn {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        // exercise.hide
         private enum State {
             case awaitingSubscription
             case subscribed(any Subscription)
@@ -89,13 +94,17 @@ extension Publishers.ReceiveOn {
         private let downstream: Downstream
         private let lock = NSLock()
         private var state = State.awaitingSubscription
+        // exercise.end
 
         init(scheduler: Context, options: Context.SchedulerOptions?, downstream: Downstream) {
+            // exercise.blank: ReceiveOn's Inner, init(scheduler:options:downstream:)
             self.scheduler = scheduler
             self.options = options
             self.downstream = downstream
+            // exercise.end
         }
 
+        // exercise.hide
         /// Runs `body` with the lock held; `body` only reads or changes the
         /// state.
         private func withState<Result>(_ body: (inout State) -> Result) -> Result {
@@ -103,8 +112,10 @@ extension Publishers.ReceiveOn {
             defer { lock.unlock() }
             return body(&state)
         }
+        // exercise.end
 
         func receive(subscription: any Subscription) {
+            // exercise.blank: ReceiveOn's Inner, receive(subscription:)
             let isFirst = withState { state in
                 guard case .awaitingSubscription = state else { return false }
                 state = .subscribed(subscription)
@@ -115,9 +126,11 @@ extension Publishers.ReceiveOn {
                 return
             }
             downstream.receive(subscription: self)
+            // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            // exercise.blank: ReceiveOn's Inner, receive(_:)
             let isSubscribed = withState { state in
                 if case .subscribed = state { true } else { false }
             }
@@ -125,16 +138,20 @@ extension Publishers.ReceiveOn {
             scheduler.schedule(options: options) { self.deliver(input) }
             // The demand comes later, from the delivery.
             return .none
+            // exercise.end
         }
 
+        // exercise.hide
         private func deliver(_ input: Upstream.Output) {
             guard liveSubscription() != nil else { return }
             let additionalDemand = downstream.receive(input)
             guard additionalDemand > 0 else { return }
             liveSubscription()?.request(additionalDemand)
         }
+        // exercise.end
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            // exercise.blank: ReceiveOn's Inner, receive(completion:)
             let isFirst = withState { state in
                 guard case .subscribed(let subscription) = state else { return false }
                 state = .completing(subscription)
@@ -142,30 +159,38 @@ extension Publishers.ReceiveOn {
             }
             guard isFirst else { return }
             scheduler.schedule(options: options) { self.deliver(completion) }
+            // exercise.end
         }
 
+        // exercise.hide
         private func deliver(_ completion: Subscribers.Completion<Upstream.Failure>) {
             withState { $0 = .terminated }
             downstream.receive(completion: completion)
         }
+        // exercise.end
 
         func request(_ demand: Subscribers.Demand) {
+            // exercise.blank: ReceiveOn's Inner, request(_:)
             let subscription = withState { state -> (any Subscription)? in
                 guard case .subscribed(let subscription) = state else { return nil }
                 return subscription
             }
             subscription?.request(demand)
+            // exercise.end
         }
 
         func cancel() {
+            // exercise.blank: ReceiveOn's Inner, cancel()
             let subscription = withState { state -> (any Subscription)? in
                 guard case .subscribed(let subscription) = state else { return nil }
                 state = .terminated
                 return subscription
             }
             subscription?.cancel()
+            // exercise.end
         }
 
+        // exercise.hide
         /// The upstream's subscription, while values may still be delivered.
         private func liveSubscription() -> (any Subscription)? {
             withState { state in
@@ -177,6 +202,7 @@ extension Publishers.ReceiveOn {
                 }
             }
         }
+        // exercise.end
     }
 }
 // snippet.end

@@ -6,7 +6,9 @@ extension Publisher {
     /// as a value: if the failure arrives while the subscriber has no demand
     /// left, `output` waits for its next request.
     public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+        // exercise.blank: replaceError(with:)
         Publishers.ReplaceError(upstream: self, output: output)
+        // exercise.end
     }
 }
 // snippet.end
@@ -42,7 +44,9 @@ extension Publishers {
         /// the upstream and the subscriber.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Never {
+            // exercise.blank: Publishers.ReplaceError.receive(subscriber:)
             upstream.subscribe(Inner(output: output, downstream: subscriber))
+            // exercise.end
         }
     }
 }
@@ -60,6 +64,7 @@ extension Publishers.ReplaceError {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        // exercise.hide
         private enum State {
             case awaitingSubscription
             case subscribed(any Subscription)
@@ -73,31 +78,39 @@ extension Publishers.ReplaceError {
         private let downstream: Downstream
         private var state = State.awaitingSubscription
         private var demand = Subscribers.Demand.none
+        // exercise.end
 
         init(output: Output, downstream: Downstream) {
+            // exercise.blank: ReplaceError's Inner, init(output:downstream:)
             self.output = output
             self.downstream = downstream
+            // exercise.end
         }
 
         func receive(subscription: any Subscription) {
+            // exercise.blank: ReplaceError's Inner, receive(subscription:)
             guard case .awaitingSubscription = state else {
                 subscription.cancel()
                 return
             }
             state = .subscribed(subscription)
             downstream.receive(subscription: self)
+            // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            // exercise.blank: ReplaceError's Inner, receive(_:)
             guard case .subscribed = state else { return .none }
             // A value nobody asked for takes the demand below zero and traps.
             demand -= 1
             let additionalDemand = downstream.receive(input)
             demand += additionalDemand
             return additionalDemand
+            // exercise.end
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            // exercise.blank: ReplaceError's Inner, receive(completion:)
             guard case .subscribed(let subscription) = state else { return }
             switch completion {
             case .finished:
@@ -108,9 +121,11 @@ extension Publishers.ReplaceError {
             case .failure:
                 sendReplacement()
             }
+            // exercise.end
         }
 
         func request(_ demand: Subscribers.Demand) {
+            // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
             switch state {
             case .awaitingSubscription:
@@ -123,9 +138,11 @@ extension Publishers.ReplaceError {
             case .terminated:
                 break
             }
+            // exercise.end
         }
 
         func cancel() {
+            // exercise.blank: ReplaceError's Inner, cancel()
             switch state {
             case .subscribed(let subscription), .replacementAwaitingDemand(let subscription):
                 state = .terminated
@@ -133,13 +150,16 @@ extension Publishers.ReplaceError {
             case .awaitingSubscription, .terminated:
                 break
             }
+            // exercise.end
         }
 
+        // exercise.hide
         private func sendReplacement() {
             state = .terminated
             _ = downstream.receive(output)
             downstream.receive(completion: .finished)
         }
+        // exercise.end
     }
 }
 // snippet.end

@@ -20,11 +20,13 @@ public struct PipelineStage: Equatable, Sendable {
     /// Creates a stage named `name` whose types are read from the publisher
     /// type `Stage`.
     public init<Stage: Publisher>(name: String, of _: Stage.Type) {
+        // exercise.blank: PipelineStage.init(name:of:)
         self.init(
             name: name,
             output: String(describing: Stage.Output.self),
             failure: String(describing: Stage.Failure.self)
         )
+        // exercise.end
     }
 }
 
@@ -42,13 +44,19 @@ public protocol TypesCharting: Publisher {
 
 extension Just: TypesCharting {
     /// A single stage: `Just` is a source.
-    public var chartStages: [PipelineStage] { [PipelineStage(name: "Just", of: Self.self)] }
+    public var chartStages: [PipelineStage] {
+        // exercise.blank: Just.chartStages
+        [PipelineStage(name: "Just", of: Self.self)]
+        // exercise.end
+    }
 }
 
 extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `map`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.Map.chartStages
         upstream.chartStages + [PipelineStage(name: "map", of: Self.self)]
+        // exercise.end
     }
 }
 // snippet.end
@@ -56,14 +64,18 @@ extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
 extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `replaceError`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.ReplaceError.chartStages
         upstream.chartStages + [PipelineStage(name: "replaceError", of: Self.self)]
+        // exercise.end
     }
 }
 
 extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `receive(on:)`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.ReceiveOn.chartStages
         upstream.chartStages + [PipelineStage(name: "receive(on:)", of: Self.self)]
+        // exercise.end
     }
 }
 
@@ -87,6 +99,7 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
     /// Each stage's name, then an arrow with the types it sends; the
     /// subscriber last.
     public var description: String {
+        // exercise.blank: TypesChart.description
         var lines: [String] = []
         for stage in stages {
             lines.append(stage.name)
@@ -94,45 +107,60 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
         }
         lines.append("\(subscriber) (subscriber)")
         return lines.joined(separator: "\n")
+        // exercise.end
     }
 }
 
 extension TypesCharting {
     /// The chart of this pipeline, ending in a subscriber named `subscriber`.
     public func typesChart(endingIn subscriber: String) -> TypesChart {
+        // exercise.blank: typesChart(endingIn:)
         TypesChart(stages: chartStages, subscriber: subscriber)
+        // exercise.end
     }
 }
 
 extension Publishers.Sequence: TypesCharting {
     /// A single stage: a sequence's publisher is a source.
-    public var chartStages: [PipelineStage] { [PipelineStage(name: "Sequence", of: Self.self)] }
+    public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.Sequence.chartStages
+        [PipelineStage(name: "Sequence", of: Self.self)]
+        // exercise.end
+    }
 }
 
 extension Publishers.Filter: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `filter`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.Filter.chartStages
         upstream.chartStages + [PipelineStage(name: "filter", of: Self.self)]
+        // exercise.end
     }
 }
 
 extension Publishers.CompactMap: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `compactMap`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.CompactMap.chartStages
         upstream.chartStages + [PipelineStage(name: "compactMap", of: Self.self)]
+        // exercise.end
     }
 }
 
 extension Publishers.TryMap: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `tryMap`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.TryMap.chartStages
         upstream.chartStages + [PipelineStage(name: "tryMap", of: Self.self)]
+        // exercise.end
     }
 }
 
 extension Publishers.KeepUpstreamAndMap: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `keepUpstreamAndMap`.
     public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.KeepUpstreamAndMap.chartStages
         upstream.chartStages + [PipelineStage(name: "keepUpstreamAndMap", of: Self.self)]
+        // exercise.end
     }
 }

@@ -14,7 +14,9 @@ extension Publisher {
         _ transform: @escaping (Output?, B.Output?, C.Output?) -> Result
     ) -> Publishers.ReduceLatest3<Self, B, C, Result>
     where B.Failure == Failure, C.Failure == Failure {
+        // exercise.blank: reduceLatest(_:_:_:)
         Publishers.ReduceLatest3(self, b, c, transform: transform)
+        // exercise.end
     }
 }
 // snippet.end
@@ -63,9 +65,11 @@ extension Publishers {
         /// the three upstreams on its behalf.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
+            // exercise.blank: Publishers.ReduceLatest3.receive(subscriber:)
             let inner = Inner(downstream: subscriber, transform: transform)
             subscriber.receive(subscription: inner)
             inner.subscribe(to: a, b, c)
+            // exercise.end
         }
     }
     // snippet.end
@@ -108,6 +112,7 @@ extension Publishers.ReduceLatest3 {
     /// the state, and the delivering thread picks it up before it leaves.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
+        // exercise.hide
         private let lock = NSLock()
         private let transform: (A.Output?, B.Output?, C.Output?) -> Output
         private var downstream: Downstream?
@@ -117,32 +122,40 @@ extension Publishers.ReduceLatest3 {
         private var hasUndeliveredChange = false
         private var pendingCompletion: Subscribers.Completion<Failure>?
         private var isDelivering = false
+        // exercise.end
 
         init(
             downstream: Downstream,
             transform: @escaping (A.Output?, B.Output?, C.Output?) -> Output
         ) {
+            // exercise.blank: ReduceLatest3's subscription, init(downstream:transform:)
             self.downstream = downstream
             self.transform = transform
+            // exercise.end
         }
 
         func subscribe(to a: A, _ b: B, _ c: C) {
+            // exercise.blank: ReduceLatest3's subscription, subscribe(to:_:_:)
             a.subscribe(Side(inner: self, source: .a, slot: \.a))
             b.subscribe(Side(inner: self, source: .b, slot: \.b))
             c.subscribe(Side(inner: self, source: .c, slot: \.c))
+            // exercise.end
         }
 
         // Messages from the downstream.
 
         func request(_ more: Subscribers.Demand) {
+            // exercise.blank: ReduceLatest3's subscription, request(_:)
             precondition(more > 0, "API Violation: demand must not be zero")
             lock.lock()
             guard downstream != nil else { return lock.unlock() }
             demand += more
             deliverAndUnlock()
+            // exercise.end
         }
 
         func cancel() {
+            // exercise.blank: ReduceLatest3's subscription, cancel()
             lock.lock()
             guard downstream != nil else { return lock.unlock() }
             downstream = nil
@@ -151,11 +164,13 @@ extension Publishers.ReduceLatest3 {
             for subscription in subscriptions {
                 subscription.cancel()
             }
+            // exercise.end
         }
 
         // Messages from the upstreams, through their `Side`s.
 
         func upstream(_ source: Source, sent subscription: any Subscription) {
+            // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
             let accepted = lock.withLock { () -> Bool in
                 let upstream = upstreams[source.rawValue]
                 guard downstream != nil, pendingCompletion == nil, upstream.subscription == nil,
@@ -169,11 +184,13 @@ extension Publishers.ReduceLatest3 {
             } else {
                 subscription.cancel()
             }
+            // exercise.end
         }
 
         func upstream<Value>(
             _ source: Source, sent value: Value, into slot: WritableKeyPath<Latest, Value?>
         ) {
+            // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:into:) for a value
             lock.lock()
             guard downstream != nil, !upstreams[source.rawValue].isFinished else {
                 return lock.unlock()
@@ -181,9 +198,11 @@ extension Publishers.ReduceLatest3 {
             latest[keyPath: slot] = value
             hasUndeliveredChange = true
             deliverAndUnlock()
+            // exercise.end
         }
 
         func upstream(_ source: Source, completedWith completion: Subscribers.Completion<Failure>) {
+            // exercise.blank: ReduceLatest3's subscription, upstream(_:completedWith:)
             lock.lock()
             guard downstream != nil, pendingCompletion == nil,
                 !upstreams[source.rawValue].isFinished
@@ -205,10 +224,12 @@ extension Publishers.ReduceLatest3 {
                 lock.lock()
                 deliverAndUnlock()
             }
+            // exercise.end
         }
 
         // Delivering, one thread at a time.
 
+        // exercise.hide
         /// Sends what is due: the latest combination while there is demand,
         /// then a pending completion.
         ///
@@ -238,11 +259,15 @@ extension Publishers.ReduceLatest3 {
             isDelivering = false
             lock.unlock()
         }
+        // exercise.end
 
+        // exercise.hide
         private var pendingCompletionIsFailure: Bool {
             if case .failure = pendingCompletion { true } else { false }
         }
+        // exercise.end
 
+        // exercise.hide
         /// Removes and returns the upstream subscriptions still held.
         ///
         /// Called with the lock held.
@@ -255,6 +280,7 @@ extension Publishers.ReduceLatest3 {
             }
             return taken
         }
+        // exercise.end
     }
     // snippet.end
 

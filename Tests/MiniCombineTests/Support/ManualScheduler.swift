@@ -1,3 +1,4 @@
+// exercise.needs-chapter: 6
 import MiniCombine
 
 /// A scheduler that keeps every action until the test runs it, and records

@@ -10,30 +10,38 @@ import Foundation
 ///
 /// A symbolic link is followed, so the file it points to is replaced and the link kept;
 /// each replaced file keeps its permissions.
-struct AtomicFileWriter {
+package struct AtomicFileWriter {
     /// A file to replace and its new contents.
-    struct Replacement {
-        var url: URL
-        var text: String
+    package struct Replacement {
+        package var url: URL
+        package var text: String
+
+        package init(url: URL, text: String) {
+            self.url = url
+            self.text = text
+        }
     }
 
     /// What `replace` did, by index into the replacements it was given.
-    struct Outcome {
+    package struct Outcome {
         /// The files replaced, in order.
-        var replaced: [Int]
+        package var replaced: [Int]
         /// Why each of the others was not, where it failed; empty if all were replaced.
-        var failures: [Int: String]
+        package var failures: [Int: String]
     }
 
     /// Writes a temporary file's bytes; tests substitute one that fails.
     var writeData: (Data, URL) throws -> Void = { data, url in try data.write(to: url) }
+
+    /// A writer that writes with `Data.write(to:)`.
+    package init() {}
 
     /// Writes every temporary file first and renames them over their files only if all were
     /// written; otherwise removes them all and changes nothing.
     ///
     /// A rename that fails after every temporary file was written leaves the other files
     /// replaced, each one whole.
-    func replace(_ replacements: [Replacement]) -> Outcome {
+    package func replace(_ replacements: [Replacement]) -> Outcome {
         var staged: [(temporary: URL, target: URL)] = []
         var failures: [Int: String] = [:]
         for (index, replacement) in replacements.enumerated() {

@@ -1,35 +1,35 @@
 /// A directive together with the block it governs.
-struct PlacedDirective: Equatable {
+package struct PlacedDirective: Equatable {
     /// The directive.
-    var directive: Directive
+    package var directive: Directive
     /// The 0-based index of the directive's comment line.
     var index: Int
     /// The fenced block right below the directive.
-    var block: FencedBlock
+    package var block: FencedBlock
     /// For `fails`: the ```text block holding the recorded errors, if present.
     var recordedBlock: FencedBlock?
 
     /// The 1-based line number of the directive, for diagnostics.
-    var lineNumber: Int { index + 1 }
+    package var lineNumber: Int { index + 1 }
 }
 
 /// A Markdown file of the book, with its directives found and its structure checked.
-struct BookPage {
+package struct BookPage {
     /// The file's path relative to the repository root, such as `book/02-just.md`.
     var path: String
     /// The file's lines as read.
-    var text: TextLines
+    package var text: TextLines
     /// The chapter number from a `NN-` file name prefix; `nil` for files like `README.md`.
     var chapterNumber: Int?
     /// The directives in file order.
-    var directives: [PlacedDirective] = []
+    package var directives: [PlacedDirective] = []
     /// The prose lines' 0-based indices, where links are looked for.
     var proseIndices: [Int] = []
     /// Structural problems: swift blocks without directives, directives without blocks, and so on.
     var diagnostics: [BookDiagnostic] = []
 
     /// Parses `contents`, the file at `path`.
-    init(path: String, contents: String) {
+    package init(path: String, contents: String) {
         self.path = path
         self.text = TextLines(contents)
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
@@ -132,7 +132,7 @@ struct BookPage {
 }
 
 /// The number a name like `02-just.md` or `02-Just` starts with, if it starts with digits and a dash.
-func leadingNumber(of name: String) -> Int? {
+package func leadingNumber(of name: String) -> Int? {
     let digits = name.prefix { $0.isASCII && $0.isNumber }
     guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
     return Int(digits)

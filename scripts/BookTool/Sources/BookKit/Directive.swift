@@ -1,5 +1,5 @@
 /// An instruction in a Markdown comment that ties the fenced block below it to the code.
-enum Directive: Hashable, Sendable {
+package enum Directive: Hashable, Sendable {
     /// `<!-- include: PATH#REGION -->`: the swift block holds region REGION of file PATH.
     case include(path: String, region: String)
     /// `<!-- compiles -->`: the swift block type-checks cleanly against the chapter's library.

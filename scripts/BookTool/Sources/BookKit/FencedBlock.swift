@@ -1,5 +1,5 @@
 /// A fenced code block in a Markdown file.
-struct FencedBlock: Equatable {
+package struct FencedBlock: Equatable {
     /// The 0-based index of the opening fence line.
     var openingIndex: Int
     /// The 0-based index of the closing fence line.
@@ -13,7 +13,7 @@ struct FencedBlock: Equatable {
     var isSwift: Bool { language.lowercased() == "swift" }
 
     /// The 0-based indices of the lines between the fences.
-    var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
+    package var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
 }
 
 /// One thing in a Markdown file that the tool cares about, outside fenced blocks.

@@ -2,31 +2,31 @@ import Dispatch
 import Foundation
 
 /// What a finished child process left behind.
-struct ProcessResult: Sendable {
+package struct ProcessResult: Sendable {
     /// The exit status, or -1 if the process could not be started.
-    var exitStatus: Int32
+    package var exitStatus: Int32
     /// Everything it wrote to standard output.
-    var standardOutput: String
+    package var standardOutput: String
     /// Everything it wrote to standard error, or why it could not be started.
-    var standardError: String
+    package var standardError: String
     /// Whether it was stopped for running longer than allowed.
-    var timedOut: Bool
+    package var timedOut: Bool
 
     /// Whether it exited with status 0 in time.
-    var succeeded: Bool { exitStatus == 0 && !timedOut }
+    package var succeeded: Bool { exitStatus == 0 && !timedOut }
 
     /// Why a failed run of `program` failed, in one line: the first non-blank line of its
     /// standard error, or its exit status if it wrote nothing there.
-    func failureReason(program: String) -> String {
+    package func failureReason(program: String) -> String {
         TextLines(standardError).lines.first { !$0.isBlankLine }?.trimmedWhitespace
             ?? "\(program) exited with status \(exitStatus)"
     }
 }
 
 /// Runs child processes synchronously, reading their output without deadlocking.
-enum ProcessRunner {
+package enum ProcessRunner {
     /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`.
-    static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], in directory: URL? = nil,
         timeout: TimeInterval? = nil
     ) -> ProcessResult {

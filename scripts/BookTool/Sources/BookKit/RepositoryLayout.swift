@@ -1,7 +1,7 @@
 import Foundation
 
 /// A numbered folder such as `Sources/MiniCombine/02-Just` or `Chapters/02-Just`.
-struct NumberedFolder: Hashable, Sendable {
+package struct NumberedFolder: Hashable, Sendable {
     /// The number the folder name starts with.
     var number: Int
     /// The folder's path relative to the repository root.
@@ -14,7 +14,11 @@ struct NumberedFolder: Hashable, Sendable {
 
     /// The executable a chapter folder builds, as the book's `Package.swift` names it:
     /// `05-OperatorInner` builds `05-operator-inner`.
-    var productName: String {
+    package var productName: String { Self.productName(ofFolder: name) }
+
+    /// The executable the chapter folder called `name` builds: `05-OperatorInner` builds
+    /// `05-operator-inner`.
+    package static func productName(ofFolder name: String) -> String {
         var product = ""
         for character in name {
             if character.isUppercase, let last = product.last, last.isLetter || last.isNumber {

@@ -22,6 +22,9 @@ struct SnippetFile: Sendable {
     }
 }
 
+/// What every exercise marker line starts with; such lines never appear in a region.
+package let exerciseMarkerPrefix = "// exercise."
+
 /// The line-by-line state machine behind `SnippetFile`.
 private struct SnippetParser {
     static let markerPrefix = "// snippet."
@@ -38,6 +41,10 @@ private struct SnippetParser {
 
     mutating func read(_ line: String, lineNumber: Int) {
         let trimmed = line.trimmedWhitespace
+        // Exercise markers (`// exercise.blank: …`) belong to scripts/exercise, not to the book.
+        if trimmed.hasPrefix(exerciseMarkerPrefix) {
+            return
+        }
         guard trimmed.hasPrefix(Self.markerPrefix) else {
             for index in openRegions.indices {
                 openRegions[index].lines.append(line)

@@ -1,15 +1,21 @@
 /// The lines of a text file, remembering whether it ended with a newline so it round-trips.
-struct TextLines: Equatable {
+package struct TextLines: Equatable {
     /// The lines, without their line terminators.
-    var lines: [String]
+    package var lines: [String]
     /// Whether the text ended with a newline.
-    var endsWithNewline: Bool
+    package var endsWithNewline: Bool
+
+    /// Wraps `lines`, already split.
+    package init(lines: [String], endsWithNewline: Bool) {
+        self.lines = lines
+        self.endsWithNewline = endsWithNewline
+    }
 
     /// Splits `text` at `\n`; a trailing `\r` is kept as part of its line.
     ///
     /// It splits Unicode scalars, not `Character`s: `"\r\n"` is one `Character`, so splitting
     /// Characters at `"\n"` would leave a CRLF file as one line.
-    init(_ text: String) {
+    package init(_ text: String) {
         var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String(String.UnicodeScalarView($0)) }
         endsWithNewline = text.unicodeScalars.last == "\n"
@@ -20,14 +26,14 @@ struct TextLines: Equatable {
     }
 
     /// The text these lines were read from, or the edited text.
-    var text: String {
+    package var text: String {
         lines.joined(separator: "\n") + (endsWithNewline && !lines.isEmpty ? "\n" : "")
     }
 }
 
 extension StringProtocol {
     /// The string without leading and trailing spaces and tabs.
-    var trimmedWhitespace: String {
+    package var trimmedWhitespace: String {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" {
             slice.removeFirst()
@@ -39,7 +45,7 @@ extension StringProtocol {
     }
 
     /// Whether the line holds nothing but whitespace.
-    var isBlankLine: Bool {
+    package var isBlankLine: Bool {
         trimmedWhitespace.isEmpty
     }
 }

@@ -24,6 +24,22 @@ import Testing
         #expect(file.regions["outer"]?.startLine == 2)
     }
 
+    @Test func exerciseMarkersNeverAppearInARegion() {
+        let file = SnippetFile(
+            path: "Sources/A.swift",
+            text: """
+                // snippet.body
+                func f() -> Int {
+                    // exercise.blank: f's result
+                    1
+                    // exercise.end
+                }
+                // snippet.end
+                """)
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.regions["body"]?.lines == ["func f() -> Int {", "    1", "}"])
+    }
+
     @Test func unclosedRegionIsReportedAtItsStartLine() {
         let file = SnippetFile(path: "A.swift", text: "let a = 1\n// snippet.open\nlet b = 2\n")
         #expect(file.diagnostics.map(\.line) == [2])

@@ -1,0 +1,118 @@
+import BookKit
+import Foundation
+
+/// Where a chapter stands: its tests' outcomes and whether its program prints what the book shows.
+struct ChapterCheckResult {
+    enum ProgramResult: Equatable {
+        case matches
+        /// The first line that differs: its number, what the book shows, what the program printed.
+        case differs(line: Int, expected: String?, actual: String?)
+        /// It stopped early or could not run; what it said.
+        case failed(String)
+        /// The book records no run for this chapter.
+        case notRecorded
+    }
+
+    var chapter: Chapter
+    var tests: [TestOutcome]
+    var program: ProgramResult
+
+    var passed: Bool {
+        tests.allSatisfy(\.passed) && (program == .matches || program == .notRecorded)
+    }
+}
+
+/// Builds a package and runs one chapter's tests and program.
+struct ChapterChecker {
+    let root: URL
+    /// Extra `swift build` arguments, such as a scratch path.
+    var buildArguments: [String] = []
+
+    /// Builds the package with its tests; on failure, the compiler's errors.
+    func build() -> Result<URL, ExerciseError> {
+        let arguments = ["build", "--build-tests", "--package-path", root.path] + buildArguments
+        let build = ProcessRunner.run("swift", arguments, in: root)
+        guard build.succeeded else {
+            return .failure(ExerciseError(Self.compilerErrors(build, root: root)))
+        }
+        let binPath = ProcessRunner.run("swift", arguments + ["--show-bin-path"], in: root)
+            .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        return .success(URL(fileURLWithPath: binPath))
+    }
+
+    /// Runs `chapter`'s tests and program from the built products in `binPath`.
+    func check(_ chapter: Chapter, binPath: URL) -> Result<ChapterCheckResult, ExerciseError> {
+        guard let binary = testBinary(in: binPath) else {
+            return .failure(ExerciseError("no test binary was built in \(binPath.path)"))
+        }
+        let runner = TestRunner(binary: binary, directory: root)
+        switch runner.run(filter: chapter.testFilter) {
+        case .failure(let error):
+            return .failure(ExerciseError("\(error)"))
+        case .success(let tests):
+            return .success(
+                ChapterCheckResult(
+                    chapter: chapter, tests: tests,
+                    program: checkProgram(chapter, binPath: binPath)))
+        }
+    }
+
+    private func testBinary(in binPath: URL) -> URL? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
+        return names.first { $0.hasSuffix("PackageTests.xctest") }.map {
+            binPath.appendingPathComponent($0)
+        }
+    }
+
+    /// Runs the chapter's program and compares what it prints with the book's recorded run.
+    func checkProgram(_ chapter: Chapter, binPath: URL) -> ChapterCheckResult.ProgramResult {
+        guard let expected = recordedOutput(of: chapter) else { return .notRecorded }
+        let run = ProcessRunner.run(
+            binPath.appendingPathComponent(chapter.product).path, [], in: root, timeout: 60)
+        if run.timedOut {
+            return .failed("it did not finish within 60 seconds")
+        }
+        let printed = TextLines(run.standardOutput).lines
+        if run.exitStatus != 0 {
+            return .failed(TestRunner.stopMessage(run) + " (after \(printed.count) lines)")
+        }
+        for index in 0..<max(expected.count, printed.count) {
+            let wanted = index < expected.count ? expected[index] : nil
+            let got = index < printed.count ? printed[index] : nil
+            if wanted != got {
+                return .differs(line: index + 1, expected: wanted, actual: got)
+            }
+        }
+        return .matches
+    }
+
+    /// The lines of the `<!-- output: PRODUCT -->` block in the chapter's page.
+    private func recordedOutput(of chapter: Chapter) -> [String]? {
+        guard let pagePath = chapter.pagePath,
+            let contents = try? String(
+                contentsOf: root.appendingPathComponent(pagePath), encoding: .utf8)
+        else { return nil }
+        let page = BookPage(path: pagePath, contents: contents)
+        for placed in page.directives {
+            if case .output(let product) = placed.directive, product == chapter.product {
+                return Array(page.text.lines[placed.block.contentRange])
+            }
+        }
+        return nil
+    }
+
+    /// The distinct `error:` lines of a failed build, paths relative to `root`, at most ten.
+    static func compilerErrors(_ build: ProcessResult, root: URL) -> String {
+        let prefix = root.standardizedFileURL.path + "/"
+        var seen: Set<String> = []
+        let errors = TextLines(build.standardOutput + "\n" + build.standardError).lines
+            .filter { $0.contains("error:") }
+            .map { $0.replacingOccurrences(of: prefix, with: "") }
+            .filter { seen.insert($0).inserted }
+        guard !errors.isEmpty else {
+            return "swift build failed: \(build.failureReason(program: "swift build"))"
+        }
+        return errors.prefix(10).joined(separator: "\n")
+            + (errors.count > 10 ? "\n… and \(errors.count - 10) more" : "")
+    }
+}

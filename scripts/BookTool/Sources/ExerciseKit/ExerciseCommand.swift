@@ -1,0 +1,252 @@
+import BookKit
+import Foundation
+
+/// The command line of `scripts/exercise`.
+public enum ExerciseCommand {
+    static let usage = """
+        usage: scripts/exercise COMMAND [ARGUMENTS]
+
+        Rebuild a chapter yourself:
+          start N           blank out chapter N's step (later chapters are set aside)
+          check N           build, run chapter N's tests and its program, and say where you stand
+          restore N         put the reference chapter N back (your version is kept)
+
+        Go further:
+          further N [NAME]  check your answers to chapter N's "go further" exercises
+          answer N NAME     show the worked answer to one of them
+
+          list              the chapters, their exercises, and what is in progress
+          prove [N …]       (for CI) prove every chapter's exercises are well formed
+        """
+
+    /// Runs the command in `arguments` (without the program name) for the repository at `root`.
+    public static func run(_ arguments: [String], root: URL) -> Int32 {
+        var output = ReportPrinter()
+        do {
+            return try dispatch(arguments, root: root.standardizedFileURL, output: &output)
+        } catch {
+            output.line("scripts/exercise: \(error)")
+            return 1
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], root: URL, output: inout ReportPrinter)
+        throws(ExerciseError) -> Int32
+    {
+        guard let command = arguments.first else {
+            output.line(usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        let catalog = ChapterCatalog(root: root)
+        func chapterArgument() throws(ExerciseError) -> Chapter {
+            guard let first = rest.first, let number = Int(first) else {
+                throw ExerciseError("'\(command)' needs a chapter number, such as '\(command) 4'")
+            }
+            return try catalog.chapter(number)
+        }
+        switch command {
+        case "start":
+            return try start(try chapterArgument(), catalog: catalog, root: root, output: &output)
+        case "check":
+            return try check(try chapterArgument(), root: root, output: &output)
+        case "restore":
+            return try restore(try chapterArgument(), root: root, output: &output)
+        case "further":
+            let chapter = try chapterArgument()
+            return try further(chapter, only: rest.dropFirst().first, root: root, output: &output)
+        case "answer":
+            let chapter = try chapterArgument()
+            guard let slug = rest.dropFirst().first else {
+                throw ExerciseError(
+                    "'answer' needs a chapter and an exercise name, such as 'answer 2 empty'")
+            }
+            return try answer(chapter, slug: slug, root: root, output: &output)
+        case "list":
+            list(catalog: catalog, root: root, output: &output)
+            return 0
+        case "prove":
+            let numbers = try rest.map { argument throws(ExerciseError) -> Int in
+                guard let number = Int(argument) else {
+                    throw ExerciseError("'prove' takes chapter numbers, not '\(argument)'")
+                }
+                return number
+            }
+            return try ExerciseProof(root: root).run(chapters: numbers, output: &output) ? 0 : 1
+        case "-h", "--help", "help":
+            output.line(usage)
+            return 0
+        default:
+            throw ExerciseError("unknown command '\(command)'\n\n\(usage)")
+        }
+    }
+
+    // MARK: - Rebuild the chapter
+
+    private static func start(
+        _ chapter: Chapter, catalog: ChapterCatalog, root: URL, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let workspace = ExerciseWorkspace(root: root)
+        let summary = try workspace.start(chapter, allChapters: catalog.chapters())
+        output.line("\(chapter.heading) is now yours to write.")
+        output.line()
+        output.line("These bodies now stop with \"Not implemented yet\". Fill them in:")
+        for blank in summary.blanks {
+            output.line("  \(blank.path):\(blank.line)  \(blank.what)")
+        }
+        output.line()
+        output.line(
+            "Read the chapter first: \(chapter.pagePath ?? "book/"). Signatures, doc comments and "
+                + "types are there; add any stored properties and helpers you need.")
+        if !summary.setAside.isEmpty {
+            let numbers = summary.setAside.map(String.init).joined(separator: ", ")
+            output.line(
+                "Chapters \(numbers) build on this one, so they are set aside until you restore.")
+        }
+        output.line()
+        output.line(
+            "Check where you stand, as often as you like:   scripts/exercise check \(chapter.number)"
+        )
+        output.line(
+            "See the reference (your work is kept):         scripts/exercise restore \(chapter.number)"
+        )
+        return 0
+    }
+
+    private static func check(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
+        throws(ExerciseError) -> Int32
+    {
+        let workspace = ExerciseWorkspace(root: root)
+        if let current = workspace.chapterInProgress, chapter.number > current {
+            throw ExerciseError(
+                "chapter \(chapter.number) is set aside while you work on chapter \(current); "
+                    + "check chapter \(current), or restore it first")
+        }
+        output.line(chapter.heading)
+        output.line("Building…")
+        let checker = ChapterChecker(root: root)
+        let binPath: URL
+        switch checker.build() {
+        case .failure(let error):
+            output.line()
+            output.line("Your code does not compile yet. The compiler says:")
+            output.indented(error.description, by: 2)
+            output.line()
+            output.line("Fix these, then run 'scripts/exercise check \(chapter.number)' again.")
+            return 1
+        case .success(let path):
+            binPath = path
+        }
+        let result: ChapterCheckResult
+        switch checker.check(chapter, binPath: binPath) {
+        case .failure(let error): throw error
+        case .success(let value): result = value
+        }
+        output.line()
+        ChapterReport(result: result).write(to: &output)
+        return result.passed ? 0 : 1
+    }
+
+    private static func restore(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
+        throws(ExerciseError) -> Int32
+    {
+        let summary = try ExerciseWorkspace(root: root).restore(chapter)
+        output.line(
+            "\(chapter.heading) is back to the book's version, and so are the chapters after it.")
+        output.line("Your version is kept in \(summary.attemptFolder). To compare:")
+        output.line(
+            "  diff -ru \(summary.attemptFolder)/\(chapter.libraryPath) \(chapter.libraryPath)")
+        return 0
+    }
+
+    // MARK: - Go further
+
+    private static func further(
+        _ chapter: Chapter, only slug: String?, root: URL, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let further = FurtherExercises(root: root)
+        var exercises = further.exercises(of: chapter)
+        guard !exercises.isEmpty else {
+            throw ExerciseError("chapter \(chapter.number) has no \"go further\" exercises")
+        }
+        if let slug {
+            exercises = exercises.filter { $0.slug == slug }
+            guard !exercises.isEmpty else {
+                let names = further.exercises(of: chapter).map(\.slug).joined(separator: ", ")
+                throw ExerciseError(
+                    "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)"
+                )
+            }
+        }
+        output.line("\(chapter.heading): go further")
+        output.line(
+            "Building your library (chapters 1–\(chapter.number)) with the exercises' tests…")
+        let outcomes = try further.run(exercises, of: chapter, withAnswers: false)
+        for outcome in outcomes {
+            output.line()
+            FurtherReport(outcome: outcome, chapter: chapter).write(to: &output)
+        }
+        let done = outcomes.filter(\.passed).count
+        output.line()
+        output.line("\(done) of \(outcomes.count) exercises pass.")
+        return done == outcomes.count ? 0 : 1
+    }
+
+    private static func answer(
+        _ chapter: Chapter, slug: String, root: URL, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let further = FurtherExercises(root: root)
+        guard let exercise = further.exercises(of: chapter).first(where: { $0.slug == slug }) else {
+            let names = further.exercises(of: chapter).map(\.slug).joined(separator: ", ")
+            throw ExerciseError(
+                "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)")
+        }
+        guard
+            let text = try? String(
+                contentsOf: root.appendingPathComponent(exercise.answerPath), encoding: .utf8)
+        else {
+            throw ExerciseError("\(exercise.answerPath) cannot be read")
+        }
+        output.line(
+            "// A worked answer to chapter \(chapter.number)'s '\(slug)' (\(exercise.answerPath)).")
+        output.line("// Yours may differ and still be right: the tests are the judge.")
+        output.line()
+        output.line(text, terminator: "")
+        return 0
+    }
+
+    private static func list(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter) {
+        let inProgress = ExerciseWorkspace(root: root).chapterInProgress
+        let further = FurtherExercises(root: root)
+        for chapter in catalog.chapters() {
+            let mark = chapter.number == inProgress ? "  ← in progress" : ""
+            output.line("\(chapter.number). \(chapter.title)\(mark)")
+            let slugs = further.exercises(of: chapter).map(\.slug)
+            if !slugs.isEmpty {
+                output.line("   go further: \(slugs.joined(separator: ", "))")
+            }
+        }
+    }
+}
+
+/// Collects the report's lines and prints them as they come.
+struct ReportPrinter {
+    /// Everything printed so far, for tests.
+    private(set) var text = ""
+    var echoes = true
+
+    mutating func line(_ string: String = "", terminator: String = "\n") {
+        text += string + terminator
+        if echoes {
+            FileHandle.standardOutput.write(Data((string + terminator).utf8))
+        }
+    }
+
+    /// Prints every line of `string` indented by `spaces`.
+    mutating func indented(_ string: String, by spaces: Int) {
+        let padding = String(repeating: " ", count: spaces)
+        for line in TextLines(string).lines {
+            self.line(padding + line)
+        }
+    }
+}

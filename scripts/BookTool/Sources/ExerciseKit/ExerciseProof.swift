@@ -1,0 +1,221 @@
+import BookKit
+import Foundation
+
+/// Proves, in a scratch copy of the repository, that every chapter can be assigned.
+///
+/// It checks that:
+///
+/// - starting chapter N leaves a package that builds, where chapter N's failing tests fail
+///   with "Not implemented yet", at least one does, and every earlier chapter's tests pass
+///   and its program prints what the book shows;
+/// - restoring brings back every file exactly as it was;
+/// - every "go further" exercise passes with its worked answer, and without it fails or
+///   does not build.
+struct ExerciseProof {
+    let root: URL
+
+    /// What the copy holds: enough to build the package, read the book and run the exercises.
+    static let copiedPaths = [
+        "Package.swift", "Sources", "Chapters", "Tests", "book", "scripts/Exercises",
+    ]
+
+    /// Runs the proof for `chapters` (all of them if empty) and prints one line per claim.
+    func run(chapters numbers: [Int], output: inout ReportPrinter) throws(ExerciseError) -> Bool {
+        let copy = root.appendingPathComponent(".build/exercise-proof/repo")
+        try makeCopy(at: copy)
+        let catalog = ChapterCatalog(root: copy)
+        let all = catalog.chapters()
+        let chosen =
+            numbers.isEmpty
+            ? all : try numbers.map { n throws(ExerciseError) in try catalog.chapter(n) }
+        let before = try snapshot(of: copy)
+        var failures: [String] = []
+        var passes = 0
+        func claim(_ holds: Bool, _ text: String) {
+            output.line("\(holds ? "ok  " : "FAIL") \(text)")
+            if holds { passes += 1 } else { failures.append(text) }
+        }
+        for chapter in chosen {
+            output.line("== \(chapter.heading)")
+            try proveRebuild(chapter, in: copy, all: all, claim: claim)
+            let after = try snapshot(of: copy)
+            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+            claim(
+                changed.isEmpty,
+                "restore \(chapter.number) puts every file back as it was"
+                    + changed.sorted().prefix(5).map { "\n       changed: \($0)" }.joined())
+            try proveFurther(chapter, in: copy, claim: claim)
+        }
+        output.line()
+        output.line("\(passes) passed, \(failures.count) failed")
+        return failures.isEmpty
+    }
+
+    private func proveRebuild(
+        _ chapter: Chapter, in copy: URL, all: [Chapter], claim: (Bool, String) -> Void
+    ) throws(ExerciseError) {
+        let workspace = ExerciseWorkspace(root: copy)
+        _ = try workspace.start(chapter, allChapters: all)
+        defer {
+            do {
+                _ = try workspace.restore(chapter)
+            } catch {
+                claim(false, "restore \(chapter.number): \(error)")
+            }
+        }
+        let checker = ChapterChecker(root: copy)
+        let binPath: URL
+        switch checker.build() {
+        case .failure(let error):
+            claim(false, "start \(chapter.number) leaves a package that builds:\n\(error)")
+            return
+        case .success(let path):
+            binPath = path
+            claim(true, "start \(chapter.number) leaves a package that builds")
+        }
+        guard case .success(let own) = checker.check(chapter, binPath: binPath) else {
+            claim(false, "chapter \(chapter.number)'s tests run")
+            return
+        }
+        let failing = own.tests.filter { !$0.passed }
+        let unexplained = failing.filter { !Self.saysNotImplemented($0) }
+        claim(
+            !failing.isEmpty && unexplained.isEmpty,
+            "chapter \(chapter.number): \(failing.count) of \(own.tests.count) tests fail, "
+                + "all with \"Not implemented yet\""
+                + unexplained.map { "\n       not so: \($0.name)" }.joined())
+        if case .failed(let reason) = own.program {
+            claim(
+                reason.contains("Not implemented yet"),
+                "chapter \(chapter.number)'s program stops with \"Not implemented yet\"")
+        } else {
+            claim(false, "chapter \(chapter.number)'s program stops with \"Not implemented yet\"")
+        }
+        for earlier in all where earlier.number < chapter.number {
+            guard case .success(let result) = checker.check(earlier, binPath: binPath) else {
+                claim(false, "chapter \(earlier.number)'s tests run")
+                continue
+            }
+            let failed = result.tests.filter { !$0.passed }.map(\.name)
+            claim(
+                result.passed,
+                "chapter \(earlier.number) still passes: \(result.tests.count) tests, program "
+                    + "as the book shows"
+                    + (failed.isEmpty ? "" : "\n       failing: \(failed.joined(separator: ", "))"))
+        }
+    }
+
+    private func proveFurther(_ chapter: Chapter, in copy: URL, claim: (Bool, String) -> Void)
+        throws(ExerciseError)
+    {
+        let further = FurtherExercises(root: copy)
+        let exercises = further.exercises(of: chapter)
+        claim(
+            (2...4).contains(exercises.count),
+            "chapter \(chapter.number) has \(exercises.count) \"go further\" exercises (2–4)")
+        guard !exercises.isEmpty else { return }
+        for outcome in try further.run(exercises, of: chapter, withAnswers: true) {
+            var detail = ""
+            switch outcome.status {
+            case .doesNotBuild(let errors): detail = "\n" + errors
+            case .ran(let tests):
+                detail =
+                    "; \(tests.count) tests"
+                    + tests.filter { !$0.passed }.map { "\n       failing: \($0.name)" }.joined()
+            }
+            claim(
+                outcome.passed, "\(outcome.exercise.slug): its tests pass with the answer\(detail)")
+        }
+        for outcome in try further.run(exercises, of: chapter, withAnswers: false) {
+            let how: String
+            switch outcome.status {
+            case .doesNotBuild(let errors):
+                how = "does not build (\(errors.split(separator: "\n").first ?? ""))"
+            case .ran(let tests):
+                how = "\(tests.filter { !$0.passed }.count) of \(tests.count) tests fail"
+            }
+            claim(!outcome.passed, "\(outcome.exercise.slug): without the answer it \(how)")
+        }
+    }
+
+    /// Whether a failing test failed because of a blanked body.
+    static func saysNotImplemented(_ test: TestOutcome) -> Bool {
+        switch test.status {
+        case .crashed(let message): message.contains("Not implemented yet")
+        case .failed(let issues): issues.contains { $0.contains("Not implemented yet") }
+        case .passed, .skipped: false
+        }
+    }
+
+    // MARK: - The copy
+
+    private func makeCopy(at copy: URL) throws(ExerciseError) {
+        let fileManager = FileManager.default
+        do {
+            if fileManager.fileExists(atPath: copy.path) {
+                // Keep the copy's build folder so that repeated proofs build incrementally.
+                for name in try fileManager.contentsOfDirectory(atPath: copy.path)
+                where name != ".build" {
+                    try fileManager.removeItem(at: copy.appendingPathComponent(name))
+                }
+            }
+            try fileManager.createDirectory(at: copy, withIntermediateDirectories: true)
+            for path in Self.copiedPaths {
+                let source = root.appendingPathComponent(path)
+                guard fileManager.fileExists(atPath: source.path) else { continue }
+                let target = copy.appendingPathComponent(path)
+                try fileManager.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fileManager.copyItem(at: source, to: target)
+            }
+            let site = copy.appendingPathComponent("book/.site")
+            if fileManager.fileExists(atPath: site.path) {
+                try fileManager.removeItem(at: site)
+            }
+        } catch {
+            throw ExerciseError("cannot make the scratch copy in \(copy.path): \(error)")
+        }
+        if ExerciseWorkspace(root: copy).chapterInProgress != nil {
+            throw ExerciseError(
+                "an exercise is in progress in this repository; restore it before proving")
+        }
+    }
+
+    /// Every file the copy holds outside build folders and the stash, with its contents.
+    private func snapshot(of copy: URL) throws(ExerciseError) -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for path in Self.copiedPaths {
+            let base = copy.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory)
+            else {
+                continue
+            }
+            let relatives: [String]
+            if isDirectory.boolValue {
+                var found: [String] = []
+                let enumerator = FileManager.default.enumerator(atPath: base.path)
+                while let relative = enumerator?.nextObject() as? String {
+                    found.append("\(path)/\(relative)")
+                }
+                relatives = found
+            } else {
+                relatives = [path]
+            }
+            for relative in relatives {
+                let url = copy.appendingPathComponent(relative)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: url.path) else {
+                    throw ExerciseError("cannot read \(relative) in the scratch copy")
+                }
+                contents[relative] = data
+            }
+        }
+        return contents
+    }
+}

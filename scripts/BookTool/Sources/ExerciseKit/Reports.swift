@@ -1,0 +1,103 @@
+/// The student's view of a chapter check: every behaviour with a mark, and why the failing
+/// ones fail.
+struct ChapterReport {
+    var result: ChapterCheckResult
+
+    func write(to output: inout ReportPrinter) {
+        let tests = result.tests
+        let passing = tests.filter(\.passed).count
+        output.line("Behaviours (\(passing) of \(tests.count) pass)")
+        for test in tests {
+            TestLine(test: test).write(to: &output)
+        }
+        output.line()
+        output.line("The chapter program (swift run \(result.chapter.product))")
+        switch result.program {
+        case .matches:
+            output.line("  ✓ prints what the book shows")
+        case .notRecorded:
+            output.line("  - the book records no run for this chapter")
+        case .failed(let reason):
+            output.line("  ✗ stopped: \(reason)")
+        case .differs(let line, let expected, let actual):
+            output.line("  ✗ line \(line) differs from the book")
+            output.line(
+                "      the book shows:  \(expected.map { "\"\($0)\"" } ?? "(nothing more)")")
+            output.line("      your program:    \(actual.map { "\"\($0)\"" } ?? "(nothing more)")")
+        }
+        output.line()
+        if result.passed {
+            output.line(
+                "Everything passes: your chapter \(result.chapter.number) behaves like the book's. "
+                    + "Well done!")
+            output.line(
+                "Compare with the reference: scripts/exercise restore \(result.chapter.number) "
+                    + "(your version is kept).")
+        } else {
+            let failing = tests.count - passing
+            let programNote =
+                result.program == .matches || result.program == .notRecorded
+                ? "" : ", and the program"
+            output.line(
+                "Not there yet: \(failing) behaviour\(failing == 1 ? "" : "s")\(programNote) to go. "
+                    + "Start with the first ✗; run 'scripts/exercise check \(result.chapter.number)' "
+                    + "again after each change.")
+        }
+    }
+}
+
+/// One test as a line with a mark, and its reasons below it.
+struct TestLine {
+    var test: TestOutcome
+
+    func write(to output: inout ReportPrinter) {
+        switch test.status {
+        case .passed:
+            output.line("  ✓ \(test.behaviour)")
+        case .skipped:
+            output.line("  - \(test.behaviour) (skipped)")
+        case .crashed(let message):
+            output.line("  ✗ \(test.behaviour)")
+            output.line("      stopped: \(message)")
+        case .failed(let issues):
+            output.line("  ✗ \(test.behaviour)")
+            for issue in issues.prefix(3) {
+                output.indented(issue, by: 6)
+            }
+            if issues.count > 3 {
+                output.line("      … and \(issues.count - 3) more")
+            }
+        }
+    }
+}
+
+/// The student's view of one "go further" exercise.
+struct FurtherReport {
+    var outcome: FurtherOutcome
+    var chapter: Chapter
+
+    func write(to output: inout ReportPrinter) {
+        let slug = outcome.exercise.slug
+        switch outcome.status {
+        case .doesNotBuild(let errors):
+            output.line("✗ \(slug): its tests do not compile against your library yet")
+            output.indented(errors, by: 4)
+            output.line(
+                "    Write your answer in a new file in \(chapter.libraryPath)/, then run "
+                    + "'scripts/exercise further \(chapter.number) \(slug)'.")
+        case .ran(let tests):
+            let passing = tests.filter(\.passed).count
+            output.line(
+                "\(outcome.passed ? "✓" : "✗") \(slug): \(passing) of \(tests.count) behaviours pass"
+            )
+            for test in tests {
+                TestLine(test: test).write(to: &output)
+            }
+            if outcome.passed {
+                output.line(
+                    "    Done. Compare with a worked answer: "
+                        + "scripts/exercise answer \(chapter.number) \(slug)")
+            }
+        }
+    }
+}

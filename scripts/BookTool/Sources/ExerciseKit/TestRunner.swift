@@ -1,0 +1,207 @@
+import BookKit
+import Foundation
+
+/// What happened to one test function.
+struct TestOutcome: Equatable, Sendable {
+    enum Status: Equatable, Sendable {
+        case passed
+        /// The test ran to its end and recorded issues, each already made readable.
+        case failed([String])
+        /// The test process stopped inside the test; the message is what it said as it stopped.
+        case crashed(String)
+        case skipped
+    }
+
+    /// Swift Testing's identifier: `Module.Suite/name()/File.swift:LINE:COLUMN`.
+    var id: String
+    /// The function's name, such as `justSendsNothingBeforeARequest()`.
+    var name: String
+    /// The `@Test("…")` display name, if it has one.
+    var displayName: String?
+    var status: Status
+
+    /// The behaviour the test proves, in words: its display name, or its function name split
+    /// into words (`justSendsNothingBeforeARequest()` reads "just sends nothing before a request").
+    var behaviour: String {
+        if let displayName { return displayName }
+        var words = ""
+        for character in name.prefix(while: { $0 != "(" }) {
+            if character.isUppercase, !words.isEmpty {
+                words.append(" ")
+            }
+            words.append(contentsOf: character.lowercased())
+        }
+        return words
+    }
+
+    var passed: Bool { status == .passed }
+}
+
+/// Runs a Swift Testing binary and records every test's outcome, surviving tests that crash.
+///
+/// A blanked exercise body stops the whole test process with `fatalError`. So the runner runs
+/// the tests one at a time, reads Swift Testing's event stream, and when the process stops
+/// inside a test it marks that test as crashed and starts the process again without the tests
+/// that already have an outcome.
+struct TestRunner {
+    /// The test binary (`…/debug/<Package>PackageTests.xctest`).
+    var binary: URL
+    /// Where the tests run; paths in messages are shown relative to it.
+    var directory: URL
+    /// How long one process may run.
+    var timeout: TimeInterval = 600
+
+    /// Runs the tests whose identifiers match `filter`, in the order they ran.
+    func run(filter: String) -> Result<[TestOutcome], TestRunnerError> {
+        var outcomes: [TestOutcome] = []
+        var finished: Set<String> = []
+        while true {
+            let eventFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "exercise-events-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: eventFile) }
+            var arguments = [
+                "--testing-library", "swift-testing", "--no-parallel", "--filter", filter,
+                "--event-stream-output-path", eventFile.path, "--event-stream-version", "0",
+            ]
+            for id in finished.sorted() {
+                arguments += ["--skip", NSRegularExpression.escapedPattern(for: id)]
+            }
+            let process = ProcessRunner.run(
+                binary.path, arguments, in: directory, timeout: timeout)
+            if process.timedOut {
+                return .failure(.timedOut(seconds: Int(timeout)))
+            }
+            let events = (try? String(contentsOf: eventFile, encoding: .utf8)) ?? ""
+            var stream = EventStreamReader()
+            for line in events.split(separator: "\n") {
+                stream.read(line: String(line))
+            }
+            for outcome in stream.outcomes where !finished.contains(outcome.id) {
+                outcomes.append(outcome)
+                finished.insert(outcome.id)
+            }
+            guard let running = stream.runningTest else {
+                if stream.sawRunEnd || process.exitStatus == 0 {
+                    return .success(outcomes)
+                }
+                return .failure(
+                    .stoppedOutsideTests(process.failureReason(program: binary.lastPathComponent)))
+            }
+            let crash = TestOutcome(
+                id: running.id, name: running.name, displayName: running.displayName,
+                status: .crashed(Self.stopMessage(process)))
+            outcomes.append(crash)
+            finished.insert(running.id)
+        }
+    }
+
+    /// What a process that stopped inside a test said: its fatal error's message, or its status.
+    static func stopMessage(_ process: ProcessResult) -> String {
+        let lines = TextLines(process.standardError).lines
+        if let fatal = lines.first(where: { $0.contains("Fatal error:") }),
+            let range = fatal.range(of: "Fatal error:")
+        {
+            let message = fatal[range.upperBound...].trimmedWhitespace
+            return message.isEmpty ? "it stopped with a fatal error" : message
+        }
+        return "the test process stopped (status \(process.exitStatus)) while it ran"
+    }
+}
+
+/// Why a test run gave no outcomes to report.
+enum TestRunnerError: Error, Equatable, CustomStringConvertible {
+    case timedOut(seconds: Int)
+    case stoppedOutsideTests(String)
+
+    var description: String {
+        switch self {
+        case .timedOut(let seconds):
+            "the tests did not finish within \(seconds) seconds; is something waiting forever?"
+        case .stoppedOutsideTests(let reason):
+            "the test process stopped outside any test: \(reason)"
+        }
+    }
+}
+
+/// Reads Swift Testing's JSON event stream (version 0), one line at a time.
+struct EventStreamReader {
+    struct TestFunction {
+        var id: String
+        var name: String
+        var displayName: String?
+    }
+
+    /// The outcomes of the test functions that ended, in the order they ended.
+    private(set) var outcomes: [TestOutcome] = []
+    /// The test function that started and has not ended, if any.
+    private(set) var runningTest: TestFunction?
+    /// Whether the stream reached its end, so the run finished normally.
+    private(set) var sawRunEnd = false
+    private var functions: [String: TestFunction] = [:]
+    private var issues: [String: [String]] = [:]
+
+    mutating func read(line: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
+            let record = object as? [String: Any], let kind = record["kind"] as? String,
+            let payload = record["payload"] as? [String: Any]
+        else { return }
+        if kind == "test" {
+            readTest(payload)
+        } else if kind == "event" {
+            readEvent(payload)
+        }
+    }
+
+    private mutating func readTest(_ payload: [String: Any]) {
+        guard payload["kind"] as? String == "function", let id = payload["id"] as? String,
+            let name = payload["name"] as? String
+        else { return }
+        functions[id] = TestFunction(
+            id: id, name: name, displayName: payload["displayName"] as? String)
+    }
+
+    private mutating func readEvent(_ payload: [String: Any]) {
+        let kind = payload["kind"] as? String
+        if kind == "runEnded" {
+            sawRunEnd = true
+            return
+        }
+        guard let id = payload["testID"] as? String, let function = functions[id] else { return }
+        switch kind {
+        case "testStarted":
+            runningTest = function
+        case "issueRecorded":
+            issues[id, default: []].append(Self.issueText(payload))
+        case "testEnded":
+            let recorded = issues[id] ?? []
+            outcomes.append(
+                TestOutcome(
+                    id: id, name: function.name, displayName: function.displayName,
+                    status: recorded.isEmpty ? .passed : .failed(recorded)))
+            runningTest = nil
+        case "testSkipped":
+            outcomes.append(
+                TestOutcome(
+                    id: id, name: function.name, displayName: function.displayName,
+                    status: .skipped))
+        default:
+            break
+        }
+    }
+
+    /// An issue's messages on one or more lines, with where the test recorded it.
+    private static func issueText(_ payload: [String: Any]) -> String {
+        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap {
+            $0["text"] as? String
+        }
+        var text = messages.joined(separator: "\n")
+        if let issue = payload["issue"] as? [String: Any],
+            let location = issue["sourceLocation"] as? [String: Any],
+            let file = location["fileID"] as? String, let line = location["line"] as? Int
+        {
+            let fileName = file.split(separator: "/").last.map(String.init) ?? file
+            text += " (\(fileName):\(line))"
+        }
+        return text
+    }
+}
