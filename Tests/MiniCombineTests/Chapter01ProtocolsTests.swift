@@ -177,27 +177,31 @@ private typealias Demand = Subscribers.Demand
     // MARK: - Traps
 
     @Test func negativeDemandTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Subscribers.Demand.max(-1)
         }
+        #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func subtractionBelowZeroTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Subscribers.Demand.max(1) - .max(2)
         }
+        #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func subtractingAnIntBelowZeroTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Subscribers.Demand.max(1) - 2
         }
+        #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func addingANegativeIntBelowZeroTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Subscribers.Demand.max(1) + -2
         }
+        #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     // MARK: - Completion

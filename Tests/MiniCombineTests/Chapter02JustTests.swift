@@ -122,11 +122,12 @@ import Testing
     }
 
     @Test func justTrapsOnZeroDemand() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subscriber = RecordingSubscriber<Int, Never>()
             Just(1).subscribe(subscriber)
             subscriber.request(.none)
         }
+        #expect(standardError(of: exit).contains("demand must not be zero"))
     }
 
     @Test func justsWithEqualOutputsAreEqual() {

@@ -101,11 +101,12 @@ private final class Label {
     }
 
     @Test func replaceErrorTrapsOnAValueNobodyAskedFor() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let publisher = ManualPublisher<Int, TestError>()
             publisher.replaceError(with: 42).subscribe(RecordingSubscriber<Int, Never>())
             publisher.send(1)
         }
+        #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func replaceErrorCancelCancelsTheUpstreamOnce() {

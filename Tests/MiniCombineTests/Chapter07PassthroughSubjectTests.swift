@@ -93,12 +93,13 @@ import Testing
 
     @Test func requestingZeroDemandTraps() async {
         // In a separate process, so that the trap fails this test alone.
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let subject = PassthroughSubject<Int, Never>()
             let subscriber = RecordingSubscriber<Int, Never>()
             subject.subscribe(subscriber)
             subscriber.request(.none)
         }
+        #expect(standardError(of: exit).contains("demand must not be zero"))
     }
 
     @Test func voidSubjectSendsTheEmptyValue() {

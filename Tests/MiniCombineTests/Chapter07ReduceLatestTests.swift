@@ -209,12 +209,13 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func requestingZeroDemandTraps() async {
         // In a separate process, so that the trap fails this test alone.
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let numbers = PassthroughSubject<Int, Never>()
             let subscriber = RecordingSubscriber<Int, Never>()
             numbers.reduceLatest(numbers, numbers) { a, _, _ in a ?? 0 }.subscribe(subscriber)
             subscriber.request(.none)
         }
+        #expect(standardError(of: exit).contains("demand must not be zero"))
     }
 
     // MARK: - Completion
