@@ -222,7 +222,7 @@ import Testing
 
     @Test func emptySubscriptionIgnoresRequestsAndCancel() async {
         // In a separate process, so that a trap would fail this test alone.
-        await #expect(processExitsWith: .success) {
+        let exit = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let subscription = Subscriptions.empty
             subscription.request(.none)
             subscription.request(.max(1))
@@ -231,6 +231,7 @@ import Testing
             subscription.cancel()
             subscription.request(.max(1))
         }
+        #expect(standardError(of: exit).isEmpty, "the process wrote to standard error")
     }
 
     // MARK: - filter
@@ -311,13 +312,14 @@ import Testing
 
     @Test func filterPassesZeroDemandOnForTheUpstreamToJudge() async {
         // In a separate process, so that a trap would fail this test alone.
-        await #expect(processExitsWith: .success) {
+        let exit = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let publisher = ManualPublisher<Int, Never>()
             let subscriber = RecordingSubscriber<Int, Never>()
             publisher.filter { $0 > 0 }.subscribe(subscriber)
             subscriber.request(.none)
             precondition(publisher.subscription.calls == [.request(.none)])
         }
+        #expect(standardError(of: exit).isEmpty, "the process wrote to standard error")
     }
 
     @Test func filterForwardsCompletionAndFailure() {
@@ -660,7 +662,7 @@ import Testing
 
     @Test func tryMapPassesAnyDemandUpstream() async {
         // In a separate process, so that a trap would fail this test alone.
-        await #expect(processExitsWith: .success) {
+        let exit = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let publisher = ManualPublisher<Int, Never>()
             let subscriber = RecordingSubscriber<Int, any Error>()
             publisher.tryMap { $0 }.subscribe(subscriber)
@@ -668,6 +670,7 @@ import Testing
             subscriber.request(.max(1))
             precondition(publisher.subscription.calls == [.request(.none), .request(.max(1))])
         }
+        #expect(standardError(of: exit).isEmpty, "the process wrote to standard error")
     }
 
     @Test func tryMapCancelsASecondUpstreamSubscription() {
