@@ -25,7 +25,8 @@ struct CountingSinkTests {
             receiveCompletion: { trace.append(.completion($0, count: $1)) },
             receiveValue: { trace.append(.value($0)) })
         SequencePublisher<Int, TestError>([4, 5, 6]).subscribe(sink)
-        #expect(trace.entries == [.value(4), .value(5), .value(6), .completion(.finished, count: 3)])
+        #expect(
+            trace.entries == [.value(4), .value(5), .value(6), .completion(.finished, count: 3)])
     }
 
     @Test func failureArrivesWithTheNumberOfValues() {

@@ -177,8 +177,10 @@ extension CurrentValueSubject {
             subject?.remove(self)
         }
 
-        /// Sends one value, for which demand has already been counted, and
-        /// adds the subscriber's answer. Called inside `deliveryLock`.
+        /// Sends one value whose demand is already counted, then adds the
+        /// subscriber's answer.
+        ///
+        /// Called inside `deliveryLock`.
         private func deliver(_ value: Output, to receiver: Downstream) {
             let more = receiver.receive(value)
             if more > 0 {
