@@ -219,7 +219,7 @@ struct ExerciseWorkspace {
     }
 
     /// The chapter a test file needs: `ChapterNN…` in its name, or its `needs-chapter` marker.
-    private func chapterNeeded(byTestFile path: String) throws(ExerciseError) -> Int? {
+    func chapterNeeded(byTestFile path: String) throws(ExerciseError) -> Int? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name.hasPrefix("Chapter"), let number = Int(name.dropFirst("Chapter".count).prefix(2)) {
             return number

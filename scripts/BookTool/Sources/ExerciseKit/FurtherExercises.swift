@@ -45,6 +45,8 @@ struct FurtherOutcome {
 struct FurtherExercises {
     /// Where the exercises live, relative to the repository root.
     static let folder = "scripts/Exercises"
+    /// The test doubles every exercise's tests may use: the project's own.
+    static let supportFolder = "Tests/MiniCombineTests/Support"
 
     let root: URL
 
@@ -72,7 +74,13 @@ struct FurtherExercises {
                 files[path] = try read(path)
             }
         }
-        let support = ExerciseWorkspace(root: root).swiftFiles(under: "\(Self.folder)/Support")
+        // The project's own test doubles, those that the chapter's library can build.
+        let workspace = ExerciseWorkspace(root: root)
+        var support: [String] = []
+        for path in workspace.swiftFiles(under: Self.supportFolder)
+        where try workspace.chapterNeeded(byTestFile: path) ?? 1 <= chapter.number {
+            support.append(path)
+        }
         for exercise in exercises {
             if withAnswers {
                 files["Sources/MiniCombine/Answers/\(exercise.targetName).swift"] = try read(
