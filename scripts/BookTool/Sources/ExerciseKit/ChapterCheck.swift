@@ -106,7 +106,7 @@ struct ChapterChecker {
         let prefix = root.standardizedFileURL.path + "/"
         var seen: Set<String> = []
         let errors = TextLines(build.standardOutput + "\n" + build.standardError).lines
-            .filter { $0.contains("error:") }
+            .filter { $0.contains("error:") && !$0.contains("command failed with exit code") }
             .map { $0.replacingOccurrences(of: prefix, with: "") }
             .filter { seen.insert($0).inserted }
         guard !errors.isEmpty else {

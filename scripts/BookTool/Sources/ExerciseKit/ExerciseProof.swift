@@ -130,11 +130,11 @@ struct ExerciseProof {
             let how: String
             switch outcome.status {
             case .doesNotBuild(let errors):
-                how = "does not build (\(errors.split(separator: "\n").first ?? ""))"
+                how = "its tests do not build (\(errors.split(separator: "\n").first ?? ""))"
             case .ran(let tests):
-                how = "\(tests.filter { !$0.passed }.count) of \(tests.count) tests fail"
+                how = "\(tests.filter { !$0.passed }.count) of its \(tests.count) tests fail"
             }
-            claim(!outcome.passed, "\(outcome.exercise.slug): without the answer it \(how)")
+            claim(!outcome.passed, "\(outcome.exercise.slug): without the answer, \(how)")
         }
     }
 
