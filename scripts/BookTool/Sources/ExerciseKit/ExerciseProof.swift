@@ -82,7 +82,7 @@ struct ExerciseProof {
         claim(
             !failing.isEmpty && unexplained.isEmpty,
             "chapter \(chapter.number): \(failing.count) of \(own.tests.count) tests fail, "
-                + "all with \"Not implemented yet\""
+                + "all with \"Not implemented yet\" (in an exit test, the trap it causes)"
                 + unexplained.map { "\n       not so: \($0.name)" }.joined())
         if case .failed(let reason) = own.program {
             claim(
@@ -142,7 +142,12 @@ struct ExerciseProof {
     static func saysNotImplemented(_ test: TestOutcome) -> Bool {
         switch test.status {
         case .crashed(let message): message.contains("Not implemented yet")
-        case .failed(let issues): issues.contains { $0.contains("Not implemented yet") }
+        case .failed(let issues):
+            issues.contains {
+                // An exit test that expects its child to succeed sees only the child's signal;
+                // fatalError stops a process with SIGILL.
+                $0.contains("Not implemented yet") || $0.contains(".success → .signal(SIGILL")
+            }
         case .passed, .skipped: false
         }
     }

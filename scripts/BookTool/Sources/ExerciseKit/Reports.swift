@@ -63,6 +63,11 @@ struct TestLine {
             output.line("  ✗ \(test.behaviour)")
             for issue in issues.prefix(3) {
                 output.indented(issue, by: 6)
+                if issue.contains(".success → .signal(SIGILL") {
+                    output.line(
+                        "      (the code this test runs in a separate process stopped: "
+                            + "a body not written yet, or a failed precondition)")
+                }
             }
             if issues.count > 3 {
                 output.line("      … and \(issues.count - 3) more")
