@@ -1,10 +1,12 @@
 extension Publisher {
-    /// Sends the first `maxLength` values, then finishes and cancels the
-    /// upstream.
+    /// Sends the first `maxLength` values, and finishes when one more value
+    /// arrives: it cancels the upstream and sends `.finished` instead.
     ///
-    /// `prefix(0)` finishes as soon as it is subscribed to. Combine's
-    /// `prefix(_:)` is lazier: it finishes only when a value beyond the
-    /// first `maxLength` arrives, or when the upstream finishes.
+    /// As in Combine, `prefix(_:)` cannot finish right after its last value:
+    /// until the upstream sends another value or completes, nothing tells it
+    /// the stream is over. If the upstream completes first, `prefix(_:)`
+    /// passes that completion on, a failure included. So `prefix(0)` sends
+    /// no value, and finishes when the first value arrives.
     ///
     /// - Precondition: `maxLength` is zero or more.
     public func prefix(_ maxLength: Int) -> Publishers.Prefix<Self> {
@@ -15,6 +17,9 @@ extension Publisher {
 
 extension Publishers {
     /// A publisher that sends at most the first few values of its upstream.
+    ///
+    /// Combine names this type `Publishers.Output`, because the same type
+    /// serves `output(in:)`, which sends any range of the values.
     public struct Prefix<Upstream: Publisher>: Publisher {
         /// The upstream's values pass through unchanged.
         public typealias Output = Upstream.Output
@@ -25,7 +30,7 @@ extension Publishers {
         /// The publisher whose first values are sent.
         public let upstream: Upstream
 
-        /// How many values to send before finishing.
+        /// How many values to send.
         public let maxLength: Int
 
         /// Creates a publisher that sends the first `maxLength` values of
@@ -36,7 +41,7 @@ extension Publishers {
         }
 
         /// Subscribes to the upstream through an `Inner` that counts the
-        /// values and ends the stream after the last one.
+        /// values and ends the stream at the first one past the count.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, remaining: maxLength))
@@ -46,8 +51,17 @@ extension Publishers {
 
 extension Publishers.Prefix {
     /// Stands between the upstream and the subscriber, as `tryMap`'s does:
-    /// after the last value it must cancel the upstream and finish, and from
-    /// then on ignore both sides, so it needs a state of its own.
+    /// when the stream is cut it must cancel the upstream and finish, and
+    /// from then on ignore both sides, so it needs a state of its own.
+    ///
+    /// Requests, and the demand each value returns, pass through unchanged,
+    /// as in Combine. A subscriber that asks for exactly `maxLength` values
+    /// gets them all, but unless the upstream completes on its own, the
+    /// stream finishes only once the subscriber asks for more.
+    ///
+    /// Like our `tryMap`'s, it ignores anything that arrives after the end.
+    /// Combine's still passes on values that an upstream sends after it was
+    /// cancelled or completed, until the count runs out.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
@@ -75,31 +89,23 @@ extension Publishers.Prefix {
                 subscription.cancel()
                 return
             }
-            if remaining == 0 {
-                // Nothing will ever be sent: end at once, but the subscriber
-                // still gets a subscription first.
-                state = .terminated
-                subscription.cancel()
-                downstream.receive(subscription: self)
-                downstream.receive(completion: .finished)
-                return
-            }
+            // Even `prefix(0)` waits: the first value is what ends it.
             state = .subscribed(subscription)
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-            guard case .subscribed = state else { return .none }
-            remaining -= 1
-            let demand = downstream.receive(input)
-            guard remaining == 0 else { return demand }
-            // The subscriber may have cancelled from inside `receive(_:)`;
-            // then it must not receive a completion.
             guard case .subscribed(let upstream) = state else { return .none }
-            state = .terminated
-            upstream.cancel()
-            downstream.receive(completion: .finished)
-            return .none
+            guard remaining > 0 else {
+                // One value too many: only now is the prefix known to be
+                // complete. The value itself is dropped.
+                state = .terminated
+                upstream.cancel()
+                downstream.receive(completion: .finished)
+                return .none
+            }
+            remaining -= 1
+            return downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
