@@ -101,12 +101,20 @@ struct ChapterChecker {
         return nil
     }
 
-    /// The distinct `error:` lines of a failed build, paths relative to `root`, at most ten.
+    /// Whether a line of compiler output is an error's first line (`FILE:LINE:COL: error: …`),
+    /// not a source excerpt's caret line or the driver's "command failed" summary.
+    private static func isErrorLine(_ line: String) -> Bool {
+        guard let range = line.range(of: ": error: ") else { return false }
+        let location = line[..<range.lowerBound].split(separator: ":")
+        return location.count >= 3 && location.suffix(2).allSatisfy { Int($0) != nil }
+    }
+
+    /// The distinct error lines of a failed build, paths relative to `root`, at most ten.
     static func compilerErrors(_ build: ProcessResult, root: URL) -> String {
         let prefix = root.standardizedFileURL.path + "/"
         var seen: Set<String> = []
         let errors = TextLines(build.standardOutput + "\n" + build.standardError).lines
-            .filter { $0.contains("error:") && !$0.contains("command failed with exit code") }
+            .filter(isErrorLine)
             .map { $0.replacingOccurrences(of: prefix, with: "") }
             .filter { seen.insert($0).inserted }
         guard !errors.isEmpty else {

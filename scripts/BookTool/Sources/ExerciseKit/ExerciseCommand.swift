@@ -96,8 +96,9 @@ public enum ExerciseCommand {
         }
         output.line()
         output.line(
-            "Read the chapter first: \(chapter.pagePath ?? "book/"). Signatures, doc comments and "
-                + "types are there; add any stored properties and helpers you need.")
+            "Read the chapter first, \(chapter.pagePath ?? "book/"), but stop before its final "
+                + "listings: they are the answer. Signatures, doc comments and types are still "
+                + "there; add the stored properties and helpers you need.")
         if !summary.setAside.isEmpty {
             let numbers = summary.setAside.map(String.init).joined(separator: ", ")
             output.line(
@@ -110,6 +111,10 @@ public enum ExerciseCommand {
         output.line(
             "See the reference (your work is kept):         scripts/exercise restore \(chapter.number)"
         )
+        output.line()
+        output.line(
+            "Until you restore, git shows the set-aside files as deleted: that is on purpose, "
+                + "so do not commit them or check them out.")
         return 0
     }
 
@@ -153,9 +158,10 @@ public enum ExerciseCommand {
         let summary = try ExerciseWorkspace(root: root).restore(chapter)
         output.line(
             "\(chapter.heading) is back to the book's version, and so are the chapters after it.")
-        output.line("Your version is kept in \(summary.attemptFolder). To compare:")
         output.line(
-            "  diff -ru \(summary.attemptFolder)/\(chapter.libraryPath) \(chapter.libraryPath)")
+            "Your version is kept in \(summary.attemptFolder)/yours, beside the book's in "
+                + "\(summary.attemptFolder)/book. To compare them:")
+        output.line("  diff -ru \(summary.attemptFolder)/book \(summary.attemptFolder)/yours")
         return 0
     }
 
@@ -164,6 +170,11 @@ public enum ExerciseCommand {
     private static func further(
         _ chapter: Chapter, only slug: String?, root: URL, output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
+        if let current = ExerciseWorkspace(root: root).chapterInProgress, chapter.number > current {
+            throw ExerciseError(
+                "chapter \(chapter.number) is set aside while you work on chapter \(current); "
+                    + "restore chapter \(current) first")
+        }
         let further = FurtherExercises(root: root)
         var exercises = further.exercises(of: chapter)
         guard !exercises.isEmpty else {
@@ -188,7 +199,9 @@ public enum ExerciseCommand {
         }
         let done = outcomes.filter(\.passed).count
         output.line()
-        output.line("\(done) of \(outcomes.count) exercises pass.")
+        output.line(
+            "\(done) of \(outcomes.count) exercise\(outcomes.count == 1 ? "" : "s") "
+                + "pass\(outcomes.count == 1 ? "es" : "").")
         return done == outcomes.count ? 0 : 1
     }
 
@@ -219,7 +232,12 @@ public enum ExerciseCommand {
         let inProgress = ExerciseWorkspace(root: root).chapterInProgress
         let further = FurtherExercises(root: root)
         for chapter in catalog.chapters() {
-            let mark = chapter.number == inProgress ? "  ← in progress" : ""
+            var mark = ""
+            if let inProgress, chapter.number == inProgress {
+                mark = "  ← in progress"
+            } else if let inProgress, chapter.number > inProgress {
+                mark = "  (set aside until you restore chapter \(inProgress))"
+            }
             output.line("\(chapter.number). \(chapter.title)\(mark)")
             let slugs = further.exercises(of: chapter).map(\.slug)
             if !slugs.isEmpty {

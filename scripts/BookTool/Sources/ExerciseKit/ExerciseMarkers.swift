@@ -98,13 +98,21 @@ struct ExerciseMarkedFile: Equatable {
     /// Whether the file has any region to blank or hide.
     var hasRegions: Bool { !regions.isEmpty }
 
-    /// The file as a student starts it: blanked regions fail, hidden ones are gone,
-    /// and every other line, the markers included, is as it was.
+    /// The file as a student starts it: blanked regions fail, hidden ones are gone, and so
+    /// are the book's `// snippet.` markers, which mean nothing to a student; every other line
+    /// is as it was.
     var blankedText: String {
+        TextLines(lines: blankedLines, endsWithNewline: endsWithNewline).text
+    }
+
+    private var blankedLines: [String] {
         var output: [String] = []
         var index = 0
+        func keep(_ range: Range<Int>) {
+            output += lines[range].filter { !$0.trimmedWhitespace.hasPrefix("// snippet.") }
+        }
         for region in regions {
-            output.append(contentsOf: lines[index..<(region.startLine - 1)])
+            keep(index..<(region.startLine - 1))
             switch region.kind {
             case .blank(let what):
                 let literal = what.replacingOccurrences(of: "\\", with: "\\\\")
@@ -116,24 +124,20 @@ struct ExerciseMarkedFile: Equatable {
             }
             index = region.endLine
         }
-        output.append(contentsOf: lines[index...])
-        return TextLines(lines: output, endsWithNewline: endsWithNewline).text
+        keep(index..<lines.count)
+        return output
     }
 
     /// What each blanked region says is missing, in file order, with its line in the blanked file.
     var blanks: [(what: String, line: Int)] {
-        var result: [(String, Int)] = []
-        var removedLines = 0
-        for region in regions {
-            let regionLength = region.endLine - region.startLine + 1
-            switch region.kind {
-            case .blank(let what):
-                result.append((what, region.startLine - removedLines))
-                removedLines += regionLength - 1
-            case .hide:
-                removedLines += regionLength
-            }
+        let whats = regions.compactMap { region -> String? in
+            if case .blank(let what) = region.kind { return what }
+            return nil
         }
-        return result
+        let failureLines = blankedLines.indices.filter {
+            blankedLines[$0].trimmedWhitespace.hasPrefix("fatalError(\"Not implemented yet: ")
+        }
+        return zip(whats, failureLines).map { ($0, $1 + 1) }
     }
+
 }

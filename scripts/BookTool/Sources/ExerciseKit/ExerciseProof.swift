@@ -28,6 +28,15 @@ struct ExerciseProof {
         let chosen =
             numbers.isEmpty
             ? all : try numbers.map { n throws(ExerciseError) in try catalog.chapter(n) }
+        let untracked = untrackedFiles()
+        if !untracked.isEmpty {
+            output.line(
+                "note: the proof uses the files git tracks; it leaves out these, which git does not:"
+            )
+            for path in untracked.prefix(10) {
+                output.line("  \(path)")
+            }
+        }
         let before = try snapshot(of: copy)
         var failures: [String] = []
         var passes = 0
@@ -165,6 +174,18 @@ struct ExerciseProof {
                 }
             }
             try fileManager.createDirectory(at: copy, withIntermediateDirectories: true)
+            if let tracked = gitFiles(["--cached"]) {
+                // Only what git knows: a student's own answer in the library would clash
+                // with the worked answer the proof adds.
+                for path in tracked
+                where fileManager.fileExists(atPath: root.appendingPathComponent(path).path) {
+                    let target = copy.appendingPathComponent(path)
+                    try fileManager.createDirectory(
+                        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fileManager.copyItem(at: root.appendingPathComponent(path), to: target)
+                }
+                return
+            }
             for path in Self.copiedPaths {
                 let source = root.appendingPathComponent(path)
                 guard fileManager.fileExists(atPath: source.path) else { continue }
@@ -184,6 +205,19 @@ struct ExerciseProof {
             throw ExerciseError(
                 "an exercise is in progress in this repository; restore it before proving")
         }
+    }
+
+    /// The files `git ls-files` lists under the copied paths with `options`, or `nil` outside git.
+    private func gitFiles(_ options: [String]) -> [String]? {
+        let listing = ProcessRunner.run(
+            "git", ["-C", root.path, "ls-files", "-z"] + options + ["--"] + Self.copiedPaths)
+        guard listing.succeeded else { return nil }
+        return listing.standardOutput.split(separator: "\0").map(String.init)
+    }
+
+    /// The files git does not track, which the proof leaves out, for a note.
+    func untrackedFiles() -> [String] {
+        gitFiles(["--others", "--exclude-standard"]) ?? []
     }
 
     /// Every file the copy holds outside build folders and the stash, with its contents.

@@ -137,8 +137,19 @@ struct ExerciseWorkspace {
         var saved: [String] = []
         do {
             let attemptFolder = root.appendingPathComponent(attempt)
+            let yours = attemptFolder.appendingPathComponent("yours")
+            let book = attemptFolder.appendingPathComponent("book")
+            for path in files(under: referenceFolder) where path != "Package.swift" {
+                // The book's version without markers, so a diff shows only real differences.
+                let reference = try String(
+                    contentsOf: referenceFolder.appendingPathComponent(path), encoding: .utf8)
+                let target = book.appendingPathComponent(path)
+                try fileManager.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(Self.withoutMarkers(reference).utf8).write(to: target)
+            }
             for path in swiftFiles(under: chapter.libraryPath) {
-                try copy(root.appendingPathComponent(path), to: attemptFolder, as: path)
+                try copy(root.appendingPathComponent(path), to: yours, as: path)
                 saved.append(path)
                 if !atStart.contains(path) {
                     // A file the student added would clash with the reference; it is kept
@@ -154,6 +165,16 @@ struct ExerciseWorkspace {
             throw ExerciseError(problem)
         }
         return RestoreSummary(attemptFolder: attempt, savedFiles: saved)
+    }
+
+    /// `text` without the exercise and snippet marker lines.
+    static func withoutMarkers(_ text: String) -> String {
+        var lines = TextLines(text)
+        lines.lines.removeAll {
+            let trimmed = $0.trimmedWhitespace
+            return trimmed.hasPrefix("// exercise.") || trimmed.hasPrefix("// snippet.")
+        }
+        return lines.text
     }
 
     /// Puts back every reference file and set-aside path the stash holds, then forgets it.

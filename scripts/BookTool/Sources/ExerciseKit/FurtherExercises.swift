@@ -134,7 +134,10 @@ struct FurtherExercises {
                 }
             }
         }
-        return exercises.map { FurtherOutcome(exercise: $0, status: outcomes[$0.slug]!) }
+        return exercises.map { exercise in
+            FurtherOutcome(
+                exercise: exercise, status: outcomes[exercise.slug]!.pointing(to: exercise))
+        }
     }
 
     /// The `Sources/MiniCombine/NN-Name` folders numbered up to `number` in the working tree.
@@ -198,6 +201,30 @@ struct FurtherExercises {
             }
         } catch {
             throw ExerciseError("cannot write the scratch package in \(scratch.path): \(error)")
+        }
+    }
+}
+
+extension FurtherOutcome.Status {
+    /// The same outcome, with the scratch package's paths for the exercise's tests replaced by
+    /// the repository's, so that a student can open the file a message names.
+    func pointing(to exercise: FurtherExercise) -> Self {
+        let scratchPath = "Tests/\(exercise.targetName)/Tests.swift"
+        func fixed(_ text: String) -> String {
+            text.replacingOccurrences(of: scratchPath, with: exercise.testsPath)
+        }
+        switch self {
+        case .doesNotBuild(let errors):
+            return .doesNotBuild(fixed(errors))
+        case .ran(let tests):
+            return .ran(
+                tests.map { test in
+                    var test = test
+                    if case .failed(let issues) = test.status {
+                        test.status = .failed(issues.map(fixed))
+                    }
+                    return test
+                })
         }
     }
 }

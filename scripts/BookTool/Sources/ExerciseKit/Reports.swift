@@ -1,3 +1,5 @@
+import BookKit
+
 /// The student's view of a chapter check: every behaviour with a mark, and why the failing
 /// ones fail.
 struct ChapterReport {
@@ -62,6 +64,11 @@ struct TestLine {
         case .failed(let issues):
             output.line("  ✗ \(test.behaviour)")
             for issue in issues.prefix(3) {
+                if let message = Self.fatalError(in: issue) {
+                    // A trap test's child process stopped for another reason.
+                    output.line("      stopped: \(message)")
+                    continue
+                }
                 output.indented(issue, by: 6)
                 if issue.contains(".success → .signal(SIGILL") {
                     output.line(
@@ -76,17 +83,53 @@ struct TestLine {
     }
 }
 
+extension TestLine {
+    /// The message of a fatal error quoted in an issue, such as a trap test's child's.
+    static func fatalError(in issue: String) -> String? {
+        guard let range = issue.range(of: "Fatal error: ") else { return nil }
+        return issue[range.upperBound...].prefix { $0 != "\n" }.trimmedWhitespace
+    }
+}
+
 /// The student's view of one "go further" exercise.
 struct FurtherReport {
     var outcome: FurtherOutcome
     var chapter: Chapter
 
+    /// The names the compiler could not find, in order: `Empty` from
+    /// "cannot find 'Empty' in scope" or "… has no member 'Empty'".
+    static func missingNames(in errors: String) -> [String] {
+        var names: [String] = []
+        for line in TextLines(errors).lines {
+            for pattern in ["cannot find '", "cannot find type '", "has no member '"] {
+                guard let start = line.range(of: pattern),
+                    let end = line[start.upperBound...].firstIndex(of: "'")
+                else { continue }
+                let name = String(line[start.upperBound..<end])
+                if !names.contains(name) {
+                    names.append(name)
+                }
+            }
+        }
+        return names
+    }
+
     func write(to output: inout ReportPrinter) {
         let slug = outcome.exercise.slug
         switch outcome.status {
         case .doesNotBuild(let errors):
-            output.line("✗ \(slug): its tests do not compile against your library yet")
-            output.indented(errors, by: 4)
+            let missing = Self.missingNames(in: errors)
+            if missing.isEmpty {
+                output.line("✗ \(slug): its tests do not compile against your library yet")
+            } else {
+                let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+                output.line("✗ \(slug): not written yet (the tests need \(names))")
+            }
+            let lines = TextLines(errors).lines
+            output.indented(lines.prefix(3).joined(separator: "\n"), by: 4)
+            if lines.count > 3 {
+                output.line("    … and \(lines.count - 3) more errors like these")
+            }
             output.line(
                 "    Write your answer in a new file in \(chapter.libraryPath)/, then run "
                     + "'scripts/exercise further \(chapter.number) \(slug)'.")

@@ -199,8 +199,8 @@ struct EventStreamReader {
             let location = issue["sourceLocation"] as? [String: Any],
             let file = location["fileID"] as? String, let line = location["line"] as? Int
         {
-            let fileName = file.split(separator: "/").last.map(String.init) ?? file
-            text += " (\(fileName):\(line))"
+            // A file ID is `Module/File.swift`; test modules live in `Tests/Module`.
+            text += " (Tests/\(file):\(line))"
         }
         return text
     }

@@ -95,11 +95,17 @@ import Testing
 
         #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
         #expect(workspace.chapterInProgress == nil)
-        let saved = root.appendingPathComponent(summary.attemptFolder)
+        let saved = root.appendingPathComponent(summary.attemptFolder).appendingPathComponent(
+            "yours")
         #expect(
             try String(
                 contentsOf: saved.appendingPathComponent(
                     "Sources/MiniCombine/01-First/First.swift"), encoding: .utf8) == attempt)
+        let book = root.appendingPathComponent(summary.attemptFolder).appendingPathComponent(
+            "book/Sources/MiniCombine/01-First/First.swift")
+        #expect(
+            try String(contentsOf: book, encoding: .utf8)
+                == "public func first() -> Int {\n    1\n}\n")
         #expect(
             !FileManager.default.fileExists(
                 atPath: root.appendingPathComponent("Sources/MiniCombine/01-First/Extra.swift").path
