@@ -32,10 +32,14 @@ import Testing
                 // subscription never holds its lock while calling out, so
                 // `cancel()` cannot wait for it. Only that one.
                 #expect(outcome.eventsAfterCancel <= 1, "\(context)")
-            case .fromInsideReceive:
-                #expect(outcome.cancelled, "\(context): the subscriber never cancelled")
+            case .fromInsideReceive where outcome.cancelled:
                 #expect(outcome.eventsAfterCancel == 0, "\(context)")
                 #expect(outcome.completions == 0, "\(context)")
+            case .fromInsideReceive:
+                // Values that arrive faster than demand are coalesced, so on a
+                // busy machine the stream can end before the cancel point.
+                #expect(outcome.delivered < round.cancelAfter, "\(context): never cancelled")
+                #expect(outcome.completions == 1, "\(context)")
             case .never:
                 #expect(outcome.completions == 1, "\(context)")
             }
