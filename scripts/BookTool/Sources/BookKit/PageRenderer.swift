@@ -54,7 +54,8 @@ struct PageRenderer {
                             hinted: true))
                 }
             case .measurement(let command):
-                rendering.diagnostics += measurementProblems(current, command: command, placed, page)
+                rendering.diagnostics += measurementProblems(
+                    current, command: command, placed, page)
             case .toolchain:
                 if current != [evidence.toolchainVersion] {
                     edits.append((placed.block.contentRange, [evidence.toolchainVersion]))
@@ -67,8 +68,10 @@ struct PageRenderer {
         return rendering
     }
 
-    /// What is wrong with a measurement block: it is empty, or it does not say that `command`
-    /// made it. Its numbers are not compared with anything, and `sync` never rewrites it.
+    /// What is wrong with a measurement block, if anything.
+    ///
+    /// It must not be empty and must say that `command` made it. Its numbers are compared with
+    /// nothing, and `sync` never rewrites it.
     private func measurementProblems(
         _ lines: [String], command: String, _ placed: PlacedDirective, _ page: BookPage
     ) -> [BookDiagnostic] {
