@@ -12,21 +12,20 @@ struct Table {
     /// The table, a blank line, and notes saying how and where it was measured.
     var text: String {
         let header = [
-            "Benchmark", "MiniCombine", "OpenCombine", "Same module", "Hand loop", "Open/Mini",
-            "Mini/Hand",
+            "Benchmark", "Mini", "Open", "Same module", "Loop", "Open/Mini", "Mini/Loop",
+            "Same/Loop",
         ]
         var rows = [header]
         for measurement in measurements {
-            rows.append(
-                [measurement.workload.name]
-                    + [Contender.miniCombine, .openCombine, .sameModule, .handLoop].map {
-                        measurement.median(of: $0).map(Self.nanoseconds) ?? "-"
-                    }
-                    + [
-                        measurement.medianRatio(.openCombine, to: .miniCombine).map(Self.ratio)
-                            ?? "-",
-                        measurement.medianRatio(.miniCombine, to: .handLoop).map(Self.ratio) ?? "-",
-                    ])
+            let times = [Contender.miniCombine, .openCombine, .sameModule, .handLoop].map {
+                measurement.median(of: $0).map(Self.nanoseconds) ?? "-"
+            }
+            let ratios = [
+                measurement.medianRatio(.openCombine, to: .miniCombine),
+                measurement.medianRatio(.miniCombine, to: .handLoop),
+                measurement.medianRatio(.sameModule, to: .handLoop),
+            ].map { $0.map(Self.ratio) ?? "-" }
+            rows.append([measurement.workload.name] + times + ratios)
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
@@ -42,19 +41,25 @@ struct Table {
             }.max() ?? 0
         lines.append("")
         lines.append(
-            "Nanoseconds per element (per value delivered; per pipeline for Just), median of "
-                + "\(repetitions) interleaved runs;")
+            "Nanoseconds per value delivered (per pipeline built and run for Just), median of "
+                + "\(repetitions) runs")
         lines.append(
-            "ratios are medians of per-run ratios. The slowest and fastest run of a cell differed "
-                + "by up to \(Int((spread * 100).rounded()))%.")
+            "with the contenders interleaved; ratios are medians of the per-run ratios. The "
+                + "fastest and slowest")
+        lines.append(
+            "run of a cell were up to \(Int((spread * 100).rounded()))% of its median apart.")
+        lines.append("Mini: MiniCombine, used as a package. Open: OpenCombine 0.14.0.")
+        lines.append("Same module: MiniCombine's code compiled into the benchmark's own module.")
+        lines.append("Loop: a plain loop doing the same arithmetic.")
         if divisor > 1 {
             lines.append("Counts divided by \(divisor): a quick look, not the real measurement.")
         }
         let date = ISO8601DateFormatter.string(
             from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
-        lines.append("Measured by scripts/benchmark on \(date): \(machine),")
+        lines.append("Measured by scripts/benchmark on \(date), release build, on")
+        lines.append("\(machine),")
         lines.append(
-            "\(toolchain ?? "unknown toolchain"), release build; load average "
+            "\(toolchain ?? "unknown toolchain"); load average "
                 + "\(Self.load(load.start)) before, \(Self.load(load.end)) after.")
         return lines.joined(separator: "\n")
     }

@@ -45,7 +45,7 @@ struct Workload {
             subject(values: values, subscribers: 1),
             subject(values: values, subscribers: 8),
             Workload(
-                name: "reduceLatest of 3 subjects", elements: combinations,
+                name: "reduceLatest, 3 subjects", elements: combinations,
                 variants: [
                     (.miniCombine, { MiniCombineWorkloads.reduceLatest3(count: combinations) }),
                     (.sameModule, { SameModuleWorkloads.reduceLatest3(count: combinations) }),
@@ -58,7 +58,7 @@ struct Workload {
     private static func subject(values: Int, subscribers: Int) -> Workload {
         let noun = subscribers == 1 ? "subscriber" : "subscribers"
         return Workload(
-            name: "Subject.send, map.sink x \(subscribers) \(noun)",
+            name: "Subject, \(subscribers) map.sink \(noun)",
             elements: values * subscribers,
             variants: [
                 (
