@@ -48,7 +48,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     /// Offers `value` to every current subscriber; those with no demand
     /// left miss it.
     public func send(_ value: Output) {
-        let receivers = lock.withLock { completion == nil ? conduits : [] }
+        lock.lock()
+        let receivers = completion == nil ? conduits : []
+        lock.unlock()
         for conduit in receivers {
             conduit.offer(value)
         }
@@ -136,12 +138,12 @@ extension PassthroughSubject {
         // the subscriber gone: it never arrives after the completion.
         func offer(_ value: Output) {
             deliveryLock.withLock {
-                let receiver = lock.withLock { () -> Downstream? in
-                    guard demand > 0, let downstream else { return nil }
-                    demand -= 1
-                    return downstream
-                }
-                guard let receiver else { return }
+                // lock() and unlock(), not a closure returning `Downstream?`:
+                // the appendix shows what such an optional costs per value.
+                lock.lock()
+                guard demand > 0, let receiver = downstream else { return lock.unlock() }
+                demand -= 1
+                lock.unlock()
                 let more = receiver.receive(value)
                 if more > 0 {
                     lock.withLock { demand += more }

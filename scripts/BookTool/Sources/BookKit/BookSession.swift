@@ -217,7 +217,7 @@ struct BookSession {
                         ListingRequest(id: id, source: source, chapter: page.chapterNumber))
                 case .output(let product):
                     request.outputs.append(OutputRequest(product: product, id: id))
-                case .include, .toolchain:
+                case .include, .toolchain, .measurement:
                     break
                 }
             }

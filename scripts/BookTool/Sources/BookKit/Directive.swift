@@ -10,12 +10,15 @@ package enum Directive: Hashable, Sendable {
     case output(product: String)
     /// `<!-- toolchain -->`: the text block holds the first line of `swift --version`.
     case toolchain
+    /// `<!-- measurement: COMMAND -->`: the text block holds what COMMAND measured; it is never
+    /// expected to repeat exactly, only to be there and to say that COMMAND made it.
+    case measurement(command: String)
 
     /// The language the directive's fenced block must have.
     var blockLanguage: String {
         switch self {
         case .include, .compiles, .fails: "swift"
-        case .output, .toolchain: "text"
+        case .output, .toolchain, .measurement: "text"
         }
     }
 
@@ -32,6 +35,7 @@ package enum Directive: Hashable, Sendable {
         case .fails: "fails"
         case .output(let product): "output: \(product)"
         case .toolchain: "toolchain"
+        case .measurement(let command): "measurement: \(command)"
         }
     }
 }
@@ -47,7 +51,9 @@ enum ParsedComment: Equatable {
 }
 
 extension ParsedComment {
-    private static let keywords = ["include", "compiles", "fails", "output", "toolchain"]
+    private static let keywords = [
+        "include", "compiles", "fails", "output", "toolchain", "measurement",
+    ]
 
     /// Parses `body`, the text of an HTML comment without `<!--`, `-->` and surrounding spaces.
     init(body: String) {
@@ -65,6 +71,12 @@ extension ParsedComment {
         switch keyword {
         case "include":
             self = Self.include(argument: argument)
+        case "measurement":
+            let command = argument.hasPrefix(":") ? argument.dropFirst().trimmedWhitespace : ""
+            self =
+                command.isEmpty
+                ? .malformedDirective("expected '<!-- measurement: COMMAND -->'")
+                : .directive(.measurement(command: command))
         case "output":
             let product = argument.hasPrefix(":") ? argument.dropFirst().trimmedWhitespace : ""
             if !product.isEmpty && !product.contains(" ") && argument.hasPrefix(":") {

@@ -53,6 +53,9 @@ struct PageRenderer {
                             page, placed, "output block is out of date with what \(product) prints",
                             hinted: true))
                 }
+            case .measurement(let command):
+                rendering.diagnostics += measurementProblems(
+                    current, command: command, placed, page)
             case .toolchain:
                 if current != [evidence.toolchainVersion] {
                     edits.append((placed.block.contentRange, [evidence.toolchainVersion]))
@@ -63,6 +66,34 @@ struct PageRenderer {
             rendering.rendered.lines.replaceSubrange(edit.range, with: edit.lines)
         }
         return rendering
+    }
+
+    /// What is wrong with a measurement block, if anything.
+    ///
+    /// It must not be empty and must say that `command` made it. Its numbers are compared with
+    /// nothing, and `sync` never rewrites it.
+    private func measurementProblems(
+        _ lines: [String], command: String, _ placed: PlacedDirective, _ page: BookPage
+    ) -> [BookDiagnostic] {
+        let signature = Self.measurementSignature(command: command)
+        if lines.allSatisfy(\.isBlankLine) {
+            return [error(page, placed, "the measurement block is empty; \(command) fills it")]
+        }
+        guard lines.contains(where: { $0.hasPrefix(signature) }) else {
+            return [
+                error(
+                    page, placed,
+                    "the measurement block does not say that \(command) made it (a line "
+                        + "starting '\(signature)'); let \(command) write it")
+            ]
+        }
+        return []
+    }
+
+    /// How a measurement block names the command that made it: `Measured by COMMAND on `,
+    /// followed by the date and the machine.
+    static func measurementSignature(command: String) -> String {
+        "Measured by \(command) on "
     }
 
     private func includedLines(

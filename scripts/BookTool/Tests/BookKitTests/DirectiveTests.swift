@@ -11,11 +11,14 @@ import Testing
         #expect(ParsedComment(body: "fails") == .directive(.fails))
         #expect(ParsedComment(body: "output: 02-just") == .directive(.output(product: "02-just")))
         #expect(ParsedComment(body: "toolchain") == .directive(.toolchain))
+        #expect(
+            ParsedComment(body: "measurement: scripts/benchmark")
+                == .directive(.measurement(command: "scripts/benchmark")))
     }
 
     @Test(arguments: [
         "include: Sources/A.swift", "include Sources/A.swift#a", "output", "output 02-just",
-        "compiles now",
+        "compiles now", "measurement", "measurement scripts/benchmark", "measurement:",
     ])
     func knownKeywordWithWrongArgumentIsMalformed(body: String) {
         guard case .malformedDirective = ParsedComment(body: body) else {

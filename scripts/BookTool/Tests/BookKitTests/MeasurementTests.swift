@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import BookKit
+
+/// `<!-- measurement: COMMAND -->` blocks, as in the appendix that has no chapter program.
+@Suite struct MeasurementTests {
+    static let table = """
+        Benchmark  MiniCombine
+        Just          1000
+
+        Measured by scripts/benchmark on 2026-11-22: 2 cores, some processor,
+        """
+
+    /// An appendix page whose measurement block holds `block`.
+    static func appendix(block: String) -> String {
+        """
+        # What does a pipeline cost?
+
+        <!-- measurement: scripts/benchmark -->
+        ```text
+        \(block)
+        ```
+
+        """
+    }
+
+    private func fixture(block: String) throws -> RepositoryFixture {
+        try RepositoryFixture(["book/08-what-does-a-pipeline-cost.md": Self.appendix(block: block)])
+    }
+
+    private let evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+
+    @Test func signedMeasurementOnAPageWithoutAChapterProgramChecksClean() throws {
+        let repository = try fixture(block: Self.table)
+        let report = repository.check(evidence)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.succeeded)
+        #expect(repository.sync(evidence).updatedFiles.isEmpty)
+    }
+
+    @Test func measurementIsNeverComparedWithAnything() throws {
+        let other = Self.table.replacingOccurrences(of: "1000", with: "1234")
+        #expect(try fixture(block: other).check(evidence).succeeded)
+    }
+
+    @Test func emptyMeasurementIsAnErrorAtItsDirective() throws {
+        let report = try fixture(block: "").check(evidence)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/08-what-does-a-pipeline-cost.md:3: error: the measurement block is empty; "
+                    + "scripts/benchmark fills it"
+            ])
+    }
+
+    @Test func measurementThatDoesNotNameItsCommandIsAnError() throws {
+        let unsigned = Self.table.replacingOccurrences(of: "scripts/benchmark", with: "my laptop")
+        let repository = try fixture(block: unsigned)
+        let report = repository.check(evidence)
+        #expect(report.diagnostics.map(\.line) == [3])
+        #expect(
+            report.diagnostics.first?.message.contains(
+                "does not say that scripts/benchmark made it") == true)
+        #expect(repository.sync(evidence).updatedFiles.isEmpty)
+    }
+
+    @Test func measurementNeedsATextBlock() {
+        let page = BookPage(
+            path: "book/08-cost.md",
+            contents: "<!-- measurement: scripts/benchmark -->\n```swift\nlet a = 1\n```\n")
+        #expect(
+            page.diagnostics.map(\.message) == [
+                "directive '<!-- measurement: scripts/benchmark -->' needs a ```text block, "
+                    + "not a ```swift block"
+            ])
+    }
+}
