@@ -17,13 +17,17 @@ let package = Package(
             name: "MiniCombineBenchmarks",
             dependencies: [.product(name: "MiniCombine", package: "CombineFromScratch")]
         ),
+        // `Sources/OpenCombineBenchmarks` is a link to `Sources/MiniCombineBenchmarks`: the same
+        // workload source, compiled against OpenCombine.
         .target(
             name: "OpenCombineBenchmarks",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")],
+            swiftSettings: [.define("OPEN_COMBINE")]
         ),
         // The book's library compiled into the benchmark's own module (`Library` is a link to
-        // `Sources/MiniCombine`), to show what the module boundary costs.
-        .target(name: "MiniCombineSameModuleBenchmarks"),
+        // `Sources/MiniCombine`, and the workloads are the same linked file), to show what the
+        // module boundary costs.
+        .target(name: "MiniCombineSameModuleBenchmarks", swiftSettings: [.define("SAME_MODULE")]),
         .target(name: "HandLoopBenchmarks"),
         .executableTarget(
             name: "benchmarks",

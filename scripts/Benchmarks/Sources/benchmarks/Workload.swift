@@ -29,17 +29,47 @@ struct Workload {
             Workload(
                 name: "Just.map.sink, built and run", elements: pipelines,
                 variants: [
-                    (.miniCombine, { MiniCombineWorkloads.justMapSink(count: pipelines) }),
-                    (.openCombine, { OpenCombineWorkloads.justMapSink(count: pipelines) }),
-                    (.sameModule, { SameModuleWorkloads.justMapSink(count: pipelines) }),
+                    (
+                        .miniCombine,
+                        { MiniCombineBenchmarks.CombineWorkloads.justMapSink(count: pipelines) }
+                    ),
+                    (
+                        .openCombine,
+                        { OpenCombineBenchmarks.CombineWorkloads.justMapSink(count: pipelines) }
+                    ),
+                    (
+                        .sameModule,
+                        {
+                            MiniCombineSameModuleBenchmarks.CombineWorkloads.justMapSink(
+                                count: pipelines)
+                        }
+                    ),
                     (.handLoop, { HandLoopWorkloads.justMapSink(count: pipelines) }),
                 ]),
             Workload(
                 name: "Sequence.map.filter.sink", elements: values,
                 variants: [
-                    (.miniCombine, { MiniCombineWorkloads.sequenceMapFilterSink(count: values) }),
-                    (.openCombine, { OpenCombineWorkloads.sequenceMapFilterSink(count: values) }),
-                    (.sameModule, { SameModuleWorkloads.sequenceMapFilterSink(count: values) }),
+                    (
+                        .miniCombine,
+                        {
+                            MiniCombineBenchmarks.CombineWorkloads.sequenceMapFilterSink(
+                                count: values)
+                        }
+                    ),
+                    (
+                        .openCombine,
+                        {
+                            OpenCombineBenchmarks.CombineWorkloads.sequenceMapFilterSink(
+                                count: values)
+                        }
+                    ),
+                    (
+                        .sameModule,
+                        {
+                            MiniCombineSameModuleBenchmarks.CombineWorkloads.sequenceMapFilterSink(
+                                count: values)
+                        }
+                    ),
                     (.handLoop, { HandLoopWorkloads.sequenceMapFilterSink(count: values) }),
                 ]),
             subject(values: values, subscribers: 1),
@@ -47,8 +77,20 @@ struct Workload {
             Workload(
                 name: "reduceLatest, 3 subjects", elements: combinations,
                 variants: [
-                    (.miniCombine, { MiniCombineWorkloads.reduceLatest3(count: combinations) }),
-                    (.sameModule, { SameModuleWorkloads.reduceLatest3(count: combinations) }),
+                    (
+                        .miniCombine,
+                        {
+                            MiniCombineBenchmarks.CombineWorkloads.reduceLatest3(
+                                count: combinations)
+                        }
+                    ),
+                    (
+                        .sameModule,
+                        {
+                            MiniCombineSameModuleBenchmarks.CombineWorkloads.reduceLatest3(
+                                count: combinations)
+                        }
+                    ),
                     (.handLoop, { HandLoopWorkloads.reduceLatest3(count: combinations) }),
                 ]),
         ]
@@ -63,15 +105,24 @@ struct Workload {
             variants: [
                 (
                     .miniCombine,
-                    { MiniCombineWorkloads.subjectMapSink(count: values, subscribers: subscribers) }
+                    {
+                        MiniCombineBenchmarks.CombineWorkloads.subjectMapSink(
+                            count: values, subscribers: subscribers)
+                    }
                 ),
                 (
                     .openCombine,
-                    { OpenCombineWorkloads.subjectMapSink(count: values, subscribers: subscribers) }
+                    {
+                        OpenCombineBenchmarks.CombineWorkloads.subjectMapSink(
+                            count: values, subscribers: subscribers)
+                    }
                 ),
                 (
                     .sameModule,
-                    { SameModuleWorkloads.subjectMapSink(count: values, subscribers: subscribers) }
+                    {
+                        MiniCombineSameModuleBenchmarks.CombineWorkloads.subjectMapSink(
+                            count: values, subscribers: subscribers)
+                    }
                 ),
                 (
                     .handLoop,

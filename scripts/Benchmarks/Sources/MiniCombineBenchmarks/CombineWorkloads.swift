@@ -1,12 +1,20 @@
-import OpenCombine
+// One source, compiled three times (see Package.swift): against the book's MiniCombine, against
+// OpenCombine 0.14.0 (`OPEN_COMBINE`), and with MiniCombine's own files in this module
+// (`SAME_MODULE`), so that every contender runs exactly the same pipeline code.
+#if OPEN_COMBINE
+    import OpenCombine
+#elseif !SAME_MODULE
+    import MiniCombine
+#endif
 
-/// The benchmark workloads written with OpenCombine 0.14.0.
+/// The benchmark workloads, written once for every library.
+///
+/// OpenCombine has no `reduceLatest` (nor `combineLatest`), so that workload has no counterpart
+/// there.
 ///
 /// Every workload returns a checksum of the values that reached the end of the pipeline, so the
 /// optimiser cannot drop the work, and so the runner can check that all variants agree.
-/// OpenCombine has no `reduceLatest` (nor `combineLatest`), so that workload has no counterpart
-/// here.
-public enum OpenCombineWorkloads {
+public enum CombineWorkloads {
     /// Builds and runs `Just(i).map { i * 3 }.sink { … }` once for each `i` in `0..<count`.
     public static func justMapSink(count: Int) -> Int {
         var sum = 0
@@ -53,4 +61,23 @@ public enum OpenCombineWorkloads {
         withExtendedLifetime(cancellables) {}
         return sum
     }
+
+    #if !OPEN_COMBINE
+        /// Sends `0..<count` round-robin into three subjects combined by `reduceLatest`, which adds
+        /// up the latest value of each (`0` before the first), and sums the results.
+        public static func reduceLatest3(count: Int) -> Int {
+            var sum = 0
+            let a = PassthroughSubject<Int, Never>()
+            let b = PassthroughSubject<Int, Never>()
+            let c = PassthroughSubject<Int, Never>()
+            let cancellable = a.reduceLatest(b, c) { ($0 ?? 0) &+ ($1 ?? 0) &+ ($2 ?? 0) }
+                .sink { sum &+= $0 }
+            let subjects = [a, b, c]
+            for value in 0..<count {
+                subjects[value % 3].send(value)
+            }
+            withExtendedLifetime(cancellable) {}
+            return sum
+        }
+    #endif
 }

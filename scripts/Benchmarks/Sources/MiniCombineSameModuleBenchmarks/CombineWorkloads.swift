@@ -1,0 +1,1 @@
+../MiniCombineBenchmarks/CombineWorkloads.swift
