@@ -11,8 +11,8 @@ struct Measurement {
 
     /// The median over the repetitions of `numerator`'s time divided by `denominator`'s.
     ///
-    /// Each ratio compares two runs made one right after the other, so a slow moment of a busy
-    /// machine slows both and cancels out.
+    /// Each ratio divides two runs from the same round of repetitions, so a slow stretch of a
+    /// busy machine tends to slow both.
     func medianRatio(_ numerator: Contender, to denominator: Contender) -> Double? {
         guard let top = nanosecondsPerElement[numerator],
             let bottom = nanosecondsPerElement[denominator]

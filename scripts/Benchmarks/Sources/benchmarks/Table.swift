@@ -41,8 +41,8 @@ struct Table {
             }.max() ?? 0
         lines.append("")
         lines.append(
-            "Nanoseconds per value delivered (per pipeline built and run for Just), median of "
-                + "\(repetitions) runs")
+            "Nanoseconds per value sent into the pipeline (per pipeline built and run for "
+                + "Just), median of \(repetitions) runs")
         lines.append(
             "with the contenders interleaved; ratios are medians of the per-run ratios. The "
                 + "fastest and slowest")

@@ -20,7 +20,7 @@ extension ExpectedDifference {
         statedIn: "chapter 6 (book/06-types-chart.md)")
 }
 
-// Differences found by this suite (issue 7); the book states the first, not yet the others.
+// Differences found by this suite; the book states each of them.
 extension ExpectedDifference {
     /// No operator is specialised for `Just` or a sequence.
     public static let noSpecializedOperators = ExpectedDifference(
@@ -35,15 +35,15 @@ extension ExpectedDifference {
         reason: "a sequence's publisher sends nothing after cancel(), as chapter 1's Cancellable "
             + "promises; OpenCombine's still sends .finished when the subscriber cancels while "
             + "receiving the last element (tryMap throwing on it does that)",
-        statedIn: "chapter 1 (book/01-protocols.md, Cancellable); chapter 5 "
-            + "(book/05-operator-inner.md) does not state the difference yet")
+        statedIn: "chapter 5 (book/05-operator-inner.md, \"Cancelled on the last element\"), "
+            + "by chapter 1's Cancellable contract")
 
     /// `replaceError` sends a delayed replacement at most once.
     public static let replaceErrorSendsReplacementOnce = ExpectedDifference(
         reason: "after a failure at zero demand, replaceError sends the replacement and "
             + ".finished once, on the first request, and not at all after cancel(); "
             + "OpenCombine sends them again on every later request, even after cancel()",
-        statedIn: "chapter 6 (book/06-types-chart.md): not stated yet")
+        statedIn: "chapter 6 (book/06-types-chart.md, \"The replacement goes out once\")")
 }
 
 extension ExpectedDifference {
