@@ -14,7 +14,7 @@ import Foundation
 /// delivery to that subscriber has returned.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
     private let lock = NSLock()
-    private var conduits: [any SubjectConduit<Output, Failure>] = []
+    private var conduits: [SubjectConduit<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?
     private var upstreamSubscriptions: [any Subscription] = []
     private var hasDemand = false
@@ -48,8 +48,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     /// Offers `value` to every current subscriber; those with no demand
     /// left miss it.
     public func send(_ value: Output) {
+        // No need to check `completion`: completing empties the list for good.
         lock.lock()
-        let receivers = completion == nil ? conduits : []
+        let receivers = conduits
         lock.unlock()
         for conduit in receivers {
             conduit.offer(value)
@@ -58,7 +59,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     /// Ends the stream for every subscriber; later sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
-        let receivers = lock.withLock { () -> [any SubjectConduit<Output, Failure>] in
+        let receivers = lock.withLock { () -> [SubjectConduit<Output, Failure>] in
             guard self.completion == nil else { return [] }
             self.completion = completion
             defer { conduits = [] }
@@ -95,7 +96,7 @@ extension PassthroughSubject {
         }
     }
 
-    fileprivate func remove(_ conduit: any SubjectConduit<Output, Failure>) {
+    fileprivate func remove(_ conduit: SubjectConduit<Output, Failure>) {
         lock.withLock {
             conduits.removeAll { $0 === conduit }
         }
@@ -106,58 +107,77 @@ extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
 
 /// What the subject needs from each subscription it has handed out,
 /// whatever the subscriber's type.
-private protocol SubjectConduit<Output, Failure>: AnyObject {
-    associatedtype Output
-    associatedtype Failure: Error
+///
+/// `Conduit` below overrides both methods. This base class gives the list
+/// of subscribers one type to hold, and a delivery is a plain call through
+/// the class's table of methods.
+private class SubjectConduit<Output, Failure: Error> {
+    func offer(_ value: Output) {
+        fatalError("a subclass must override offer(_:)")
+    }
 
-    func offer(_ value: Output)
-    func finish(with completion: Subscribers.Completion<Failure>)
+    func finish(with completion: Subscribers.Completion<Failure>) {
+        fatalError("a subclass must override finish(with:)")
+    }
+}
+
+/// A value kept in a class, so that copying it copies one reference.
+private final class Box<Contents> {
+    let contents: Contents
+
+    init(_ contents: Contents) {
+        self.contents = contents
+    }
 }
 
 // snippet.passthrough-conduit
 extension PassthroughSubject {
     /// One subscriber's subscription: it counts that subscriber's demand and
     /// delivers the values it has room for.
-    private final class Conduit<Downstream: Subscriber>: Subscription, SubjectConduit
+    private final class Conduit<Downstream: Subscriber>:
+        SubjectConduit<Output, Failure>, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let lock = NSLock()
         // Serialises calls into the subscriber. It is recursive so that a
         // subscriber may send to the same subject from inside `receive(_:)`.
         private let deliveryLock = NSRecursiveLock()
         private var subject: PassthroughSubject?
-        private var downstream: Downstream?
+        // In a box, so that taking the subscriber out copies one reference.
+        // Copying a `Downstream?` would make the unspecialised code look up
+        // that optional's type on every value.
+        private var downstream: Box<Downstream>?
         private var demand = Subscribers.Demand.none
 
         init(subject: PassthroughSubject, downstream: Downstream) {
             self.subject = subject
-            self.downstream = downstream
+            self.downstream = Box(downstream)
         }
 
         // Both deliveries check the state inside `deliveryLock`, so a value
         // racing the completion on another thread either goes first or finds
         // the subscriber gone: it never arrives after the completion.
-        func offer(_ value: Output) {
+        override func offer(_ value: Output) {
             deliveryLock.withLock {
-                // lock() and unlock(), not a closure returning `Downstream?`:
-                // the appendix shows what such an optional costs per value.
+                // lock() and unlock(), not a closure returning the box: the
+                // appendix shows what such a closure costs per value.
                 lock.lock()
                 guard demand > 0, let receiver = downstream else { return lock.unlock() }
                 demand -= 1
                 lock.unlock()
-                let more = receiver.receive(value)
+                let more = receiver.contents.receive(value)
                 if more > 0 {
                     lock.withLock { demand += more }
                 }
             }
         }
 
-        func finish(with completion: Subscribers.Completion<Failure>) {
+        override func finish(with completion: Subscribers.Completion<Failure>) {
             deliveryLock.withLock {
-                let receiver = lock.withLock { () -> Downstream? in
+                let receiver = lock.withLock { () -> Box<Downstream>? in
                     subject = nil
                     return downstream.take()
                 }
-                receiver?.receive(completion: completion)
+                receiver?.contents.receive(completion: completion)
             }
         }
 
