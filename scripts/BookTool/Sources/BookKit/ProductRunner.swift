@@ -74,7 +74,7 @@ struct ProductRunner {
 
 extension Sequence where Element: Hashable {
     /// The elements in order, each only the first time it occurs.
-    func uniqued() -> [Element] {
+    package func uniqued() -> [Element] {
         var seen: Set<Element> = []
         return filter { seen.insert($0).inserted }
     }

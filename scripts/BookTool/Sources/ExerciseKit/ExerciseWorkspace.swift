@@ -352,11 +352,3 @@ struct ExerciseWorkspace {
         return formatter.string(from: Date())
     }
 }
-
-extension Sequence where Element: Hashable {
-    /// The elements in order, each only the first time it occurs.
-    fileprivate func uniqued() -> [Element] {
-        var seen: Set<Element> = []
-        return filter { seen.insert($0).inserted }
-    }
-}
