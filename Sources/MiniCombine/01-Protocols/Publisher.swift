@@ -24,15 +24,11 @@ public protocol Publisher<Output, Failure> {
 }
 
 extension Publisher {
-    // Always inlined, so the optimiser never sees a chain of `subscribe`
-    // calls, each with a bigger subscriber type than the last, and gives up
-    // on the pipeline's exact types. The appendix measures what that buys.
     /// Attaches a subscriber to this publisher.
     ///
     /// The publisher answers by calling the subscriber's
     /// `receive(subscription:)`. No value is sent until the subscriber
     /// requests some through that subscription.
-    @inline(__always)
     public func subscribe<S: Subscriber>(_ subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         receive(subscriber: subscriber)

@@ -1,3 +1,5 @@
+import Foundation
+
 // snippet.just
 /// A publisher that sends one value to each subscriber, then finishes.
 ///
@@ -37,6 +39,7 @@ extension Just {
     where Downstream.Input == Output, Downstream.Failure == Never {
         // exercise.hide
         private let output: Output
+        private let lock = NSLock()
         private var downstream: Downstream?
         // exercise.end
 
@@ -50,9 +53,9 @@ extension Just {
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: Just's subscription, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
-            // Taking the subscriber out first means a request made from
-            // inside `receive(_:)` finds nothing left to send.
-            guard let downstream = downstream.take() else { return }
+            // Whoever takes the subscriber out sends the value; a second
+            // request, even from inside `receive(_:)`, finds nothing left.
+            guard let downstream = lock.withLock({ self.downstream.take() }) else { return }
             _ = downstream.receive(output)
             downstream.receive(completion: .finished)
             // exercise.end
@@ -60,7 +63,7 @@ extension Just {
 
         func cancel() {
             // exercise.blank: Just's subscription, cancel()
-            downstream = nil
+            _ = lock.withLock { downstream.take() }
             // exercise.end
         }
     }

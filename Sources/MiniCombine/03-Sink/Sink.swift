@@ -1,3 +1,5 @@
+import Foundation
+
 extension Subscribers {
     // snippet.sink
     /// A subscriber that asks for every value at once and hands each one,
@@ -8,23 +10,16 @@ extension Subscribers {
     /// `receive(_:)`: it has already asked for everything. It accepts one
     /// subscription only; any later one is cancelled on arrival.
     ///
-    /// After it completes or is cancelled, it lets go of its subscription
-    /// and its closures, so nothing they capture is kept alive.
+    /// `cancel()` may be called from any thread, also while a value is being
+    /// delivered on another. Once it returns, no new value or completion
+    /// reaches the closures, and the sink lets go of them and of its
+    /// subscription; it does the same when the stream completes.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
-        /// Called with each value.
-        public private(set) var receiveValue: (Input) -> Void
-
-        /// Called once, when the stream ends.
-        public private(set) var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-
         // exercise.hide
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminated
-        }
-
-        private var state = State.awaitingSubscription
+        private let lock = NSLock()
+        private var status = SubscriptionStatus.awaitingSubscription
+        private var receiveValue: ((Input) -> Void)?
+        private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
         // exercise.end
 
         /// Creates a sink that calls `receiveValue` for each value and
@@ -43,19 +38,20 @@ extension Subscribers {
         /// cancels any other.
         public func receive(subscription: any Subscription) {
             // exercise.blank: Sink.receive(subscription:)
-            guard case .awaitingSubscription = state else {
+            let isFirst = lock.withLock { status.accept(subscription) }
+            if isFirst {
+                subscription.request(.unlimited)
+            } else {
                 subscription.cancel()
-                return
             }
-            state = .subscribed(subscription)
-            subscription.request(.unlimited)
             // exercise.end
         }
 
         /// Passes the value to `receiveValue` and asks for nothing more.
         public func receive(_ input: Input) -> Subscribers.Demand {
             // exercise.blank: Sink.receive(_:)
-            receiveValue(input)
+            let receiveValue = lock.withLock { self.receiveValue }
+            receiveValue?(input)
             return .none
             // exercise.end
         }
@@ -64,28 +60,25 @@ extension Subscribers {
         /// the subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            let receiveCompletion = self.receiveCompletion
-            terminate()
-            receiveCompletion(completion)
+            let (receiveCompletion, _) = lock.withLock {
+                status = .terminated
+                return (self.receiveCompletion.take(), receiveValue.take())
+            }
+            receiveCompletion?(completion)
             // exercise.end
         }
 
         /// Cancels the subscription and lets go of it and of both closures.
         public func cancel() {
             // exercise.blank: Sink.cancel()
-            guard case .subscribed(let subscription) = state else { return }
-            terminate()
-            subscription.cancel()
+            // What the sink lets go of leaves the lock first: releasing a
+            // closure can run a `deinit` that calls back into the sink.
+            let (subscription, _, _) = lock.withLock {
+                (status.terminate(), receiveValue.take(), receiveCompletion.take())
+            }
+            subscription?.cancel()
             // exercise.end
         }
-
-        // exercise.hide
-        private func terminate() {
-            state = .terminated
-            receiveValue = { _ in }
-            receiveCompletion = { _ in }
-        }
-        // exercise.end
     }
     // snippet.end
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // snippet.sequence-publisher-property
 extension Sequence {
     /// A publisher that sends the elements of this sequence, one per unit
@@ -57,6 +59,7 @@ extension Publishers.Sequence {
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Elements.Element, Downstream.Failure == Failure {
         // exercise.hide
+        private let lock = NSLock()
         private var iterator: Elements.Iterator
         private var nextElement: Elements.Element?
         private var downstream: Downstream?
@@ -72,37 +75,40 @@ extension Publishers.Sequence {
             // exercise.end
         }
 
-        /// Whether the sequence has no element left to send.
         var isExhausted: Bool {
             // exercise.blank: Publishers.Sequence's subscription, isExhausted
-            nextElement == nil
+            lock.withLock { nextElement == nil }
             // exercise.end
         }
 
         func request(_ more: Subscribers.Demand) {
             // exercise.blank: Publishers.Sequence's subscription, request(_:)
-            guard downstream != nil else { return }
+            lock.lock()
+            guard downstream != nil else { return lock.unlock() }
             demand += more
-            // A request made from inside `receive(_:)` only adds to the
-            // demand; the loop below, already running, will honour it.
-            guard !isSending else { return }
+            // A request made while the loop below runs, from inside
+            // `receive(_:)` or from another thread, only adds to the demand:
+            // the loop will honour it.
+            guard !isSending else { return lock.unlock() }
             isSending = true
-            defer { isSending = false }
-
             while demand > 0, let downstream, let element = nextElement {
                 demand -= 1
                 nextElement = iterator.next()
-                demand += downstream.receive(element)
+                lock.unlock()
+                let additionalDemand = downstream.receive(element)
+                lock.lock()
+                demand += additionalDemand
             }
-            if isExhausted, let downstream = downstream.take() {
-                downstream.receive(completion: .finished)
-            }
+            isSending = false
+            let finished = nextElement == nil ? downstream.take() : nil
+            lock.unlock()
+            finished?.receive(completion: .finished)
             // exercise.end
         }
 
         func cancel() {
             // exercise.blank: Publishers.Sequence's subscription, cancel()
-            downstream = nil
+            _ = lock.withLock { downstream.take() }
             // exercise.end
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 // snippet.try-map
 extension Publisher {
     /// Transforms every value with a closure that can throw.
@@ -58,15 +60,10 @@ extension Publishers.TryMap {
         typealias Failure = Upstream.Failure
 
         // exercise.hide
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminated
-        }
-
         private let downstream: Downstream
         private let transform: (Upstream.Output) throws -> Output
-        private var state = State.awaitingSubscription
+        private let lock = NSLock()
+        private var status = SubscriptionStatus.awaitingSubscription
         // exercise.end
 
         init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {
@@ -80,22 +77,23 @@ extension Publishers.TryMap {
 
         func receive(subscription: any Subscription) {
             // exercise.blank: TryMap's Inner, receive(subscription:)
-            guard case .awaitingSubscription = state else {
+            let isFirst = lock.withLock { status.accept(subscription) }
+            if isFirst {
+                downstream.receive(subscription: self)
+            } else {
                 subscription.cancel()
-                return
             }
-            state = .subscribed(subscription)
-            downstream.receive(subscription: self)
             // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: TryMap's Inner, receive(_:)
-            guard case .subscribed(let upstream) = state else { return .none }
+            guard lock.withLock({ status.subscription }) != nil else { return .none }
             do {
                 return downstream.receive(try transform(input))
             } catch {
-                state = .terminated
+                // A cancel from another thread may have come first.
+                guard let upstream = lock.withLock({ status.terminate() }) else { return .none }
                 upstream.cancel()
                 downstream.receive(completion: .failure(error))
                 return .none
@@ -105,8 +103,7 @@ extension Publishers.TryMap {
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: TryMap's Inner, receive(completion:)
-            guard case .subscribed = state else { return }
-            state = .terminated
+            guard lock.withLock({ status.terminate() }) != nil else { return }
             switch completion {
             case .finished:
                 downstream.receive(completion: .finished)
@@ -120,16 +117,13 @@ extension Publishers.TryMap {
 
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: TryMap's Inner, request(_:)
-            guard case .subscribed(let upstream) = state else { return }
-            upstream.request(demand)
+            lock.withLock { status.subscription }?.request(demand)
             // exercise.end
         }
 
         func cancel() {
             // exercise.blank: TryMap's Inner, cancel()
-            guard case .subscribed(let upstream) = state else { return }
-            state = .terminated
-            upstream.cancel()
+            lock.withLock { status.terminate() }?.cancel()
             // exercise.end
         }
     }

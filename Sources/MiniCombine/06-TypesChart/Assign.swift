@@ -1,3 +1,5 @@
+import Foundation
+
 // snippet.assign
 extension Publisher where Failure == Never {
     /// Writes every value into the property at `keyPath` of `object`.
@@ -29,29 +31,29 @@ extension Subscribers {
         /// `Assign` accepts only publishers that cannot fail.
         public typealias Failure = Never
 
-        /// The object written to; `nil` once the stream has completed or
-        /// been cancelled, when `Assign` lets go of it.
-        public private(set) var object: Root?
-
         /// The property written with each value.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
         // exercise.hide
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminated
-        }
-
-        private var state = State.awaitingSubscription
+        private let lock = NSLock()
+        private var status = SubscriptionStatus.awaitingSubscription
+        private var root: Root?
         // exercise.end
 
         /// Creates a subscriber that writes each value into `object` at
         /// `keyPath`, holding `object` until the stream ends.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             // exercise.blank: Assign.init(object:keyPath:)
-            self.object = object
+            root = object
             self.keyPath = keyPath
+            // exercise.end
+        }
+
+        /// The object written to; `nil` once the stream has completed or
+        /// been cancelled, when `Assign` lets go of it.
+        public var object: Root? {
+            // exercise.blank: Assign.object
+            lock.withLock { root }
             // exercise.end
         }
 
@@ -59,20 +61,20 @@ extension Subscribers {
         /// cancels any other.
         public func receive(subscription: any Subscription) {
             // exercise.blank: Assign.receive(subscription:)
-            guard case .awaitingSubscription = state else {
+            let isFirst = lock.withLock { status.accept(subscription) }
+            if isFirst {
+                subscription.request(.unlimited)
+            } else {
                 subscription.cancel()
-                return
             }
-            state = .subscribed(subscription)
-            subscription.request(.unlimited)
             // exercise.end
         }
 
         /// Writes the value into the object and asks for nothing more.
         public func receive(_ input: Input) -> Subscribers.Demand {
             // exercise.blank: Assign.receive(_:)
-            guard case .subscribed = state, let object else { return .none }
-            object[keyPath: keyPath] = input
+            let root = lock.withLock { status.subscription == nil ? nil : self.root }
+            root?[keyPath: keyPath] = input
             return .none
             // exercise.end
         }
@@ -80,28 +82,21 @@ extension Subscribers {
         /// Lets go of the subscription and the object.
         public func receive(completion: Subscribers.Completion<Never>) {
             // exercise.blank: Assign.receive(completion:)
-            guard case .subscribed = state else { return }
-            terminate()
+            // As in `Sink`, what is let go of leaves the lock first.
+            _ = lock.withLock {
+                status = .terminated
+                return root.take()
+            }
             // exercise.end
         }
 
         /// Cancels the subscription and lets go of it and of the object.
         public func cancel() {
             // exercise.blank: Assign.cancel()
-            guard case .subscribed(let subscription) = state else { return }
-            terminate()
-            subscription.cancel()
+            let (subscription, _) = lock.withLock { (status.terminate(), root.take()) }
+            subscription?.cancel()
             // exercise.end
         }
-
-        // exercise.hide
-        private func terminate() {
-            // The state changes first: releasing the object can run its
-            // `deinit`, which may call back into this subscriber.
-            state = .terminated
-            object = nil
-        }
-        // exercise.end
     }
 }
 // snippet.end

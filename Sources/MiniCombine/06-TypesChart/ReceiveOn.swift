@@ -81,19 +81,15 @@ extension Publishers.ReceiveOn {
         typealias Failure = Upstream.Failure
 
         // exercise.hide
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            /// The upstream has completed; the completion is in the scheduler.
-            case completing(any Subscription)
-            case terminated
-        }
-
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
         private let downstream: Downstream
         private let lock = NSLock()
-        private var state = State.awaitingSubscription
+        private var status = SubscriptionStatus.awaitingSubscription
+        // Set when the upstream's completion has been scheduled: nothing
+        // more is accepted from upstream, but values already scheduled
+        // are still delivered before it.
+        private var isCompleting = false
         // exercise.end
 
         init(scheduler: Context, options: Context.SchedulerOptions?, downstream: Downstream) {
@@ -104,37 +100,21 @@ extension Publishers.ReceiveOn {
             // exercise.end
         }
 
-        // exercise.hide
-        /// Runs `body` with the lock held; `body` only reads or changes the
-        /// state.
-        private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&state)
-        }
-        // exercise.end
-
         func receive(subscription: any Subscription) {
             // exercise.blank: ReceiveOn's Inner, receive(subscription:)
-            let isFirst = withState { state in
-                guard case .awaitingSubscription = state else { return false }
-                state = .subscribed(subscription)
-                return true
-            }
-            guard isFirst else {
+            let isFirst = lock.withLock { status.accept(subscription) }
+            if isFirst {
+                downstream.receive(subscription: self)
+            } else {
                 subscription.cancel()
-                return
             }
-            downstream.receive(subscription: self)
             // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
-            let isSubscribed = withState { state in
-                if case .subscribed = state { true } else { false }
-            }
-            guard isSubscribed else { return .none }
+            let isLive = lock.withLock { status.subscription != nil && !isCompleting }
+            guard isLive else { return .none }
             scheduler.schedule(options: options) { self.deliver(input) }
             // The demand comes later, from the delivery.
             return .none
@@ -143,18 +123,19 @@ extension Publishers.ReceiveOn {
 
         // exercise.hide
         private func deliver(_ input: Upstream.Output) {
-            guard liveSubscription() != nil else { return }
+            // Scheduled before a cancel, run after it: dropped.
+            guard lock.withLock({ status.subscription }) != nil else { return }
             let additionalDemand = downstream.receive(input)
             guard additionalDemand > 0 else { return }
-            liveSubscription()?.request(additionalDemand)
+            lock.withLock { status.subscription }?.request(additionalDemand)
         }
         // exercise.end
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
-            let isFirst = withState { state in
-                guard case .subscribed(let subscription) = state else { return false }
-                state = .completing(subscription)
+            let isFirst = lock.withLock {
+                guard status.subscription != nil, !isCompleting else { return false }
+                isCompleting = true
                 return true
             }
             guard isFirst else { return }
@@ -164,45 +145,25 @@ extension Publishers.ReceiveOn {
 
         // exercise.hide
         private func deliver(_ completion: Subscribers.Completion<Upstream.Failure>) {
-            withState { $0 = .terminated }
+            lock.withLock { status = .terminated }
             downstream.receive(completion: completion)
         }
         // exercise.end
 
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReceiveOn's Inner, request(_:)
-            let subscription = withState { state -> (any Subscription)? in
-                guard case .subscribed(let subscription) = state else { return nil }
-                return subscription
-            }
-            subscription?.request(demand)
+            lock.withLock { status.subscription }?.request(demand)
             // exercise.end
         }
 
         func cancel() {
             // exercise.blank: ReceiveOn's Inner, cancel()
-            let subscription = withState { state -> (any Subscription)? in
-                guard case .subscribed(let subscription) = state else { return nil }
-                state = .terminated
-                return subscription
-            }
-            subscription?.cancel()
+            // Once the upstream has completed, the completion is on its way
+            // and still arrives, as in OpenCombine.
+            let upstream = lock.withLock { isCompleting ? nil : status.terminate() }
+            upstream?.cancel()
             // exercise.end
         }
-
-        // exercise.hide
-        /// The upstream's subscription, while values may still be delivered.
-        private func liveSubscription() -> (any Subscription)? {
-            withState { state in
-                switch state {
-                case .subscribed(let subscription), .completing(let subscription):
-                    subscription
-                case .awaitingSubscription, .terminated:
-                    nil
-                }
-            }
-        }
-        // exercise.end
     }
 }
 // snippet.end

@@ -1,3 +1,5 @@
+import Foundation
+
 // snippet.replace-error-operator
 extension Publisher {
     /// Turns a failure into one last value, `output`, followed by `.finished`.
@@ -65,19 +67,14 @@ extension Publishers.ReplaceError {
         typealias Failure = Upstream.Failure
 
         // exercise.hide
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            /// The upstream failed when no value was wanted. Its subscription
-            /// is kept only so that `cancel()` still reaches it, as in Combine.
-            case replacementAwaitingDemand(any Subscription)
-            case terminated
-        }
-
         private let output: Output
         private let downstream: Downstream
-        private var state = State.awaitingSubscription
+        private let lock = NSLock()
+        private var status = SubscriptionStatus.awaitingSubscription
         private var demand = Subscribers.Demand.none
+        // Set when the upstream failed while the downstream had no demand:
+        // the replacement waits for the next request.
+        private var replacementIsWaiting = false
         // exercise.end
 
         init(output: Output, downstream: Downstream) {
@@ -89,35 +86,45 @@ extension Publishers.ReplaceError {
 
         func receive(subscription: any Subscription) {
             // exercise.blank: ReplaceError's Inner, receive(subscription:)
-            guard case .awaitingSubscription = state else {
+            let isFirst = lock.withLock { status.accept(subscription) }
+            if isFirst {
+                downstream.receive(subscription: self)
+            } else {
                 subscription.cancel()
-                return
             }
-            state = .subscribed(subscription)
-            downstream.receive(subscription: self)
             // exercise.end
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReplaceError's Inner, receive(_:)
-            guard case .subscribed = state else { return .none }
-            // A value nobody asked for takes the demand below zero and traps.
-            demand -= 1
+            let isLive = lock.withLock {
+                guard status.subscription != nil, !replacementIsWaiting else { return false }
+                // A value nobody asked for takes the demand below zero and traps.
+                demand -= 1
+                return true
+            }
+            guard isLive else { return .none }
             let additionalDemand = downstream.receive(input)
-            demand += additionalDemand
+            lock.withLock { demand += additionalDemand }
             return additionalDemand
             // exercise.end
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
-            guard case .subscribed(let subscription) = state else { return }
+            let sendsNow = lock.withLock { () -> Bool in
+                guard status.subscription != nil, !replacementIsWaiting else { return false }
+                if case .failure = completion, demand == .none {
+                    replacementIsWaiting = true
+                    return false
+                }
+                status = .terminated
+                return true
+            }
+            guard sendsNow else { return }
             switch completion {
             case .finished:
-                state = .terminated
                 downstream.receive(completion: .finished)
-            case .failure where demand == .none:
-                state = .replacementAwaitingDemand(subscription)
             case .failure:
                 sendReplacement()
             }
@@ -127,35 +134,30 @@ extension Publishers.ReplaceError {
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
-            switch state {
-            case .awaitingSubscription:
+            let (upstream, sendsReplacement) = lock.withLock {
+                () -> ((any Subscription)?, Bool) in
+                if replacementIsWaiting, status.subscription != nil {
+                    status = .terminated
+                    return (nil, true)
+                }
                 self.demand += demand
-            case .subscribed(let subscription):
-                self.demand += demand
-                subscription.request(demand)
-            case .replacementAwaitingDemand:
+                return (status.subscription, false)
+            }
+            upstream?.request(demand)
+            if sendsReplacement {
                 sendReplacement()
-            case .terminated:
-                break
             }
             // exercise.end
         }
 
         func cancel() {
             // exercise.blank: ReplaceError's Inner, cancel()
-            switch state {
-            case .subscribed(let subscription), .replacementAwaitingDemand(let subscription):
-                state = .terminated
-                subscription.cancel()
-            case .awaitingSubscription, .terminated:
-                break
-            }
+            lock.withLock { status.terminate() }?.cancel()
             // exercise.end
         }
 
         // exercise.hide
         private func sendReplacement() {
-            state = .terminated
             _ = downstream.receive(output)
             downstream.receive(completion: .finished)
         }

@@ -14,7 +14,7 @@ import Foundation
 /// delivery to that subscriber has returned.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
     private let lock = NSLock()
-    private var conduits: [SubjectConduit<Output, Failure>] = []
+    private var conduits: [any SubjectConduit<Output, Failure>] = []
     private var completion: Subscribers.Completion<Failure>?
     private var upstreamSubscriptions: [any Subscription] = []
     private var hasDemand = false
@@ -32,26 +32,26 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     /// already completed, an empty subscription and the completion.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        lock.lock()
-        if let completion {
-            lock.unlock()
+        let conduit = Conduit(subject: self, downstream: subscriber)
+        let earlierCompletion = lock.withLock { () -> Subscribers.Completion<Failure>? in
+            if self.completion == nil {
+                conduits.append(conduit)
+            }
+            return self.completion
+        }
+        if let completion = earlierCompletion {
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
-            return
+        } else {
+            subscriber.receive(subscription: conduit)
         }
-        let conduit = Conduit(subject: self, downstream: subscriber)
-        conduits.append(conduit)
-        lock.unlock()
-        subscriber.receive(subscription: conduit)
     }
 
     /// Offers `value` to every current subscriber; those with no demand
     /// left miss it.
     public func send(_ value: Output) {
-        // No need to check `completion`: completing empties the list for good.
-        lock.lock()
-        let receivers = conduits
-        lock.unlock()
+        // Completing empties the list for good, so no completion check.
+        let receivers = lock.withLock { conduits }
         for conduit in receivers {
             conduit.offer(value)
         }
@@ -59,7 +59,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     /// Ends the stream for every subscriber; later sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
-        let receivers = lock.withLock { () -> [SubjectConduit<Output, Failure>] in
+        let receivers = lock.withLock { () -> [any SubjectConduit<Output, Failure>] in
             guard self.completion == nil else { return [] }
             self.completion = completion
             defer { conduits = [] }
@@ -96,7 +96,7 @@ extension PassthroughSubject {
         }
     }
 
-    fileprivate func remove(_ conduit: SubjectConduit<Output, Failure>) {
+    fileprivate func remove(_ conduit: any SubjectConduit<Output, Failure>) {
         lock.withLock {
             conduits.removeAll { $0 === conduit }
         }
@@ -106,78 +106,62 @@ extension PassthroughSubject {
 extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
 
 /// What the subject needs from each subscription it has handed out,
-/// whatever the subscriber's type.
-///
-/// `Conduit` below overrides both methods. This base class gives the list
-/// of subscribers one type to hold, and a delivery is a plain call through
-/// the class's table of methods.
-private class SubjectConduit<Output, Failure: Error> {
-    func offer(_ value: Output) {
-        fatalError("a subclass must override offer(_:)")
-    }
+/// whatever the type of the subscriber behind it.
+private protocol SubjectConduit<Output, Failure>: AnyObject {
+    associatedtype Output
+    associatedtype Failure: Error
 
-    func finish(with completion: Subscribers.Completion<Failure>) {
-        fatalError("a subclass must override finish(with:)")
-    }
-}
+    /// Delivers `value` if the subscriber has demand left; drops it if not.
+    func offer(_ value: Output)
 
-/// A value kept in a class, so that copying it copies one reference.
-private final class Box<Contents> {
-    let contents: Contents
-
-    init(_ contents: Contents) {
-        self.contents = contents
-    }
+    /// Delivers the completion and lets go of the subscriber.
+    func finish(with completion: Subscribers.Completion<Failure>)
 }
 
 // snippet.passthrough-conduit
 extension PassthroughSubject {
     /// One subscriber's subscription: it counts that subscriber's demand and
     /// delivers the values it has room for.
-    private final class Conduit<Downstream: Subscriber>:
-        SubjectConduit<Output, Failure>, Subscription
+    private final class Conduit<Downstream: Subscriber>: SubjectConduit, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let lock = NSLock()
         // Serialises calls into the subscriber. It is recursive so that a
         // subscriber may send to the same subject from inside `receive(_:)`.
         private let deliveryLock = NSRecursiveLock()
         private var subject: PassthroughSubject?
-        // In a box, so that taking the subscriber out copies one reference.
-        // Copying a `Downstream?` would make the unspecialised code look up
-        // that optional's type on every value.
-        private var downstream: Box<Downstream>?
+        private var downstream: Downstream?
         private var demand = Subscribers.Demand.none
 
         init(subject: PassthroughSubject, downstream: Downstream) {
             self.subject = subject
-            self.downstream = Box(downstream)
+            self.downstream = downstream
         }
 
         // Both deliveries check the state inside `deliveryLock`, so a value
         // racing the completion on another thread either goes first or finds
         // the subscriber gone: it never arrives after the completion.
-        override func offer(_ value: Output) {
+        func offer(_ value: Output) {
             deliveryLock.withLock {
-                // lock() and unlock(), not a closure returning the box: the
-                // appendix shows what such a closure costs per value.
-                lock.lock()
-                guard demand > 0, let receiver = downstream else { return lock.unlock() }
-                demand -= 1
-                lock.unlock()
-                let more = receiver.contents.receive(value)
+                let receiver = lock.withLock { () -> Downstream? in
+                    guard demand > 0, let downstream else { return nil }
+                    demand -= 1
+                    return downstream
+                }
+                guard let receiver else { return }
+                let more = receiver.receive(value)
                 if more > 0 {
                     lock.withLock { demand += more }
                 }
             }
         }
 
-        override func finish(with completion: Subscribers.Completion<Failure>) {
+        func finish(with completion: Subscribers.Completion<Failure>) {
             deliveryLock.withLock {
-                let receiver = lock.withLock { () -> Box<Downstream>? in
+                let receiver = lock.withLock { () -> Downstream? in
                     subject = nil
                     return downstream.take()
                 }
-                receiver?.contents.receive(completion: completion)
+                receiver?.receive(completion: completion)
             }
         }
 
@@ -192,9 +176,11 @@ extension PassthroughSubject {
         }
 
         func cancel() {
-            let subject = lock.withLock { () -> PassthroughSubject? in
-                guard downstream.take() != nil else { return nil }
-                return self.subject.take()
+            // The subscriber leaves the lock before it is let go of: its
+            // `deinit` might call back into this subscription.
+            let (subject, _) = lock.withLock { () -> (PassthroughSubject?, Downstream?) in
+                guard let downstream = downstream.take() else { return (nil, nil) }
+                return (self.subject.take(), downstream)
             }
             subject?.remove(self)
         }

@@ -156,11 +156,13 @@ extension Publishers.ReduceLatest3 {
 
         func cancel() {
             // exercise.blank: ReduceLatest3's subscription, cancel()
-            lock.lock()
-            guard downstream != nil else { return lock.unlock() }
-            downstream = nil
-            let subscriptions = takeUpstreamSubscriptions()
-            lock.unlock()
+            // The subscriber leaves the lock before it is let go of, as in
+            // `Sink`: its `deinit` might call back.
+            let (_, subscriptions) = lock.withLock {
+                () -> (Downstream?, [any Subscription]) in
+                guard let downstream = downstream.take() else { return (nil, []) }
+                return (downstream, takeUpstreamSubscriptions())
+            }
             for subscription in subscriptions {
                 subscription.cancel()
             }

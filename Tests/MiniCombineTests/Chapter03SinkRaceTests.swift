@@ -1,0 +1,45 @@
+import Foundation
+import MiniCombine
+import Testing
+
+/// Chapter 3's `Sink`, cancelled on one thread while its publisher delivers
+/// on another.
+@Suite struct Chapter03SinkRaceTests {
+    @Test func sinkCancelledWhileValuesArriveOnAnotherThread() {
+        for _ in 0..<10 {
+            let delivered = Tally()
+            let completions = Tally()
+            var witness: Witness? = Witness()
+            let weakWitness = WeakReference(witness!)
+            let sink = Subscribers.Sink<Int, Never>(
+                receiveCompletion: { [witness] _ in
+                    witness?.touch()
+                    completions.add()
+                },
+                receiveValue: { [witness] _ in
+                    witness?.touch()
+                    delivered.add()
+                })
+            witness = nil
+            let upstream = CountingSubscription()
+            sink.receive(subscription: upstream)
+            let sendingSink = UncheckedSendable(sink)
+
+            let sender = startThread(named: "sender") {
+                for value in 0..<50_000 {
+                    _ = sendingSink.value.receive(value)
+                }
+                sendingSink.value.receive(completion: .finished)
+            }
+            delivered.wait(untilAtLeast: Int.random(in: 1...100))
+            sink.cancel()
+            let deliveredAtCancel = delivered.count
+
+            #expect(sender.wait(seconds: 20), "the sender is stuck")
+            #expect(delivered.count - deliveredAtCancel <= 1)
+            // Either the completion came first, or the cancel did.
+            #expect(upstream.cancels.count + completions.count == 1)
+            #expect(weakWitness.object == nil, "the sink still holds its closures")
+        }
+    }
+}
