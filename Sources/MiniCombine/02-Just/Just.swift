@@ -31,36 +31,36 @@ extension Just: Equatable where Output: Equatable {}
 
 // snippet.just-inner
 extension Just {
-    /// The subscription `Just` hands to each subscriber: it holds the value
-    /// and the subscriber until the first request.
+    /// The subscription `Just` hands to each subscriber: one delivery of
+    /// the value, waiting for the first request.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Never {
         // exercise.hide
-        private let output: Output
-        private var downstream: Downstream?
+        /// The value and the subscriber it is for, until the value is sent
+        /// or the subscriber cancels.
+        private var pending: (output: Output, downstream: Downstream)?
         // exercise.end
 
         init(output: Output, downstream: Downstream) {
             // exercise.blank: Just's subscription, init(output:downstream:)
-            self.output = output
-            self.downstream = downstream
+            pending = (output, downstream)
             // exercise.end
         }
 
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: Just's subscription, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
-            // Taking the subscriber out first means a request made from
-            // inside `receive(_:)` finds nothing left to send.
-            guard let downstream = downstream.take() else { return }
-            _ = downstream.receive(output)
-            downstream.receive(completion: .finished)
+            // Emptied before anything is sent, so a request made from
+            // inside `receive(_:)` finds nothing left to deliver.
+            guard let delivery = pending.take() else { return }
+            _ = delivery.downstream.receive(delivery.output)
+            delivery.downstream.receive(completion: .finished)
             // exercise.end
         }
 
         func cancel() {
             // exercise.blank: Just's subscription, cancel()
-            downstream = nil
+            pending = nil
             // exercise.end
         }
     }
