@@ -10,9 +10,12 @@ struct Countdown: Publisher {
 
     let start: Int
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Int, S.Failure == Never {
         print("countdown: receive(subscriber:), handing over a subscription")
-        subscriber.receive(subscription: CountdownSubscription(next: start, subscriber: subscriber))
+        let subscription = CountdownSubscription(
+            next: start, subscriber: subscriber)
+        subscriber.receive(subscription: subscription)
     }
 }
 

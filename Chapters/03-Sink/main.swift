@@ -5,7 +5,7 @@ import MiniCombine
 // snippet.just-sink
 print("-- Just(7).sink")
 let token = Just(7).sink(
-    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveCompletion: { end in print("sink: completion \(end)") },
     receiveValue: { value in print("sink: value \(value)") }
 )
 // snippet.end
@@ -32,7 +32,7 @@ final class ReportingSubscription: Subscription {
 // snippet.sink-by-hand
 print("-- a Sink driven by hand")
 let sink = Subscribers.Sink<Int, Never>(
-    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveCompletion: { end in print("sink: completion \(end)") },
     receiveValue: { value in print("sink: value \(value)") }
 )
 sink.receive(subscription: ReportingSubscription(name: "first subscription"))

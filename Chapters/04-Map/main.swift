@@ -17,7 +17,7 @@ let labelled = doubled.map { value in "\(value) apples" }
 print("built \(type(of: labelled))")
 
 let labelledToken = labelled.sink(
-    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveCompletion: { end in print("sink: completion \(end)") },
     receiveValue: { label in print("sink: got \"\(label)\"") }
 )
 // snippet.end

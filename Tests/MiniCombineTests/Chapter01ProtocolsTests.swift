@@ -3,9 +3,20 @@ import Testing
 
 private typealias Demand = Subscribers.Demand
 
-/// Chapter 1: `Subscribers.Demand` arithmetic, comparisons and traps, and
+/// Chapter 1: `subscribe(_:)` forwarding to `receive(subscriber:)`,
+/// `Subscribers.Demand` arithmetic, comparisons and traps, and
 /// `Subscribers.Completion` equality.
 @Suite struct Chapter01ProtocolsTests {
+    // MARK: - Subscribing
+
+    @Test func subscribeHandsTheSubscriberToReceiveSubscriber() throws {
+        let publisher = CapturingPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        publisher.subscribe(subscriber)
+        let received = try #require(publisher.subscriber as? RecordingSubscriber<Int, Never>)
+        #expect(received === subscriber)
+    }
+
     // MARK: - Addition
 
     @Test func finiteDemandsAddUp() {

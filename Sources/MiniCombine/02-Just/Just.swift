@@ -33,37 +33,38 @@ extension Just: Equatable where Output: Equatable {}
 
 // snippet.just-inner
 extension Just {
-    /// The subscription `Just` hands to each subscriber: it holds the value
-    /// and the subscriber until the first request.
+    /// The subscription `Just` hands to each subscriber: one delivery of
+    /// the value, waiting for the first request.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Never {
         // exercise.hide
-        private let output: Output
+        /// The value and the subscriber it is for, until the value is sent
+        /// or the subscriber cancels.
+        private var pending: (output: Output, downstream: Downstream)?
         private let lock = NSLock()
-        private var downstream: Downstream?
         // exercise.end
 
         init(output: Output, downstream: Downstream) {
             // exercise.blank: Just's subscription, init(output:downstream:)
-            self.output = output
-            self.downstream = downstream
+            pending = (output, downstream)
             // exercise.end
         }
 
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: Just's subscription, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
-            // Whoever takes the subscriber out sends the value; a second
-            // request, even from inside `receive(_:)`, finds nothing left.
-            guard let downstream = lock.withLock({ self.downstream.take() }) else { return }
-            _ = downstream.receive(output)
-            downstream.receive(completion: .finished)
+            // Emptied before anything is sent, so a second request, from
+            // inside `receive(_:)` or from another thread, finds nothing
+            // left to deliver. The lock makes the emptying one step.
+            guard let delivery = lock.withLock({ pending.take() }) else { return }
+            _ = delivery.downstream.receive(delivery.output)
+            delivery.downstream.receive(completion: .finished)
             // exercise.end
         }
 
         func cancel() {
             // exercise.blank: Just's subscription, cancel()
-            _ = lock.withLock { downstream.take() }
+            _ = lock.withLock { pending.take() }
             // exercise.end
         }
     }

@@ -125,7 +125,16 @@ struct BookSession {
         }
         var included: Set<RegionReference> = []
         diagnostics += snippetFiles.values.flatMap(\.diagnostics) + evidence.buildDiagnostics
+        let testNames = layout.markedSwiftFiles.filter { $0.hasPrefix("Tests/") }.reduce(
+            into: Set<String>()
+        ) { names, path in
+            guard let source = layout.sourceText(of: path) else { return }
+            names.formUnion(PostNoteChecker.testFunctionNames(in: source.text))
+        }
         for page in pages {
+            let postNotes = PostNoteChecker.check(page, testNames: testNames)
+            diagnostics += postNotes.diagnostics
+            evaluation.notes += postNotes.notes
             let rendering = renderer.render(page)
             evaluation.renderings.append(rendering)
             included.formUnion(rendering.includedRegions)
