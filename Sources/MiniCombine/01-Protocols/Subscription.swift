@@ -8,7 +8,8 @@ public protocol Subscription: Cancellable {
     /// Asks for up to `demand` more values.
     ///
     /// Demand adds up: requesting `.max(2)` twice allows four values.
-    /// Requesting ``Subscribers/Demand/none`` is a programming error.
+    /// Ask for at least one value: some subscriptions, `Just`'s among them,
+    /// stop the program when asked for ``Subscribers/Demand/none``.
     func request(_ demand: Subscribers.Demand)
 }
 // snippet.end
