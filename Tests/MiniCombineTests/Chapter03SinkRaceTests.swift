@@ -42,4 +42,23 @@ import Testing
             #expect(weakWitness.object == nil, "the sink still holds its closures")
         }
     }
+
+    @Test func anyCancellableCancelledFromTwoThreadsRunsItsActionOnce() {
+        for _ in 0..<200 {
+            let runs = Tally()
+            let cancellable = UncheckedSendable(AnyCancellable { runs.add() })
+            let start = Latch()
+            let others = (0..<2).map { index in
+                startThread(named: "canceller \(index)") {
+                    _ = start.wait(seconds: 20)
+                    cancellable.value.cancel()
+                }
+            }
+            start.open()
+            for other in others {
+                #expect(other.wait(seconds: 20), "a canceller is stuck")
+            }
+            #expect(runs.count == 1)
+        }
+    }
 }

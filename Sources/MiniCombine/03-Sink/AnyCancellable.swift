@@ -1,11 +1,15 @@
+import Foundation
+
 // snippet.any-cancellable
 /// A cancellable that cancels automatically when it is released.
 ///
 /// Keep the `AnyCancellable` that `sink` returns for as long as you want
 /// values to arrive: when the last reference to it goes away, it cancels.
-/// Cancelling runs the wrapped action once; later calls do nothing.
+/// Cancelling runs the wrapped action once; later calls do nothing, also
+/// when two threads cancel at the same time.
 public final class AnyCancellable: Cancellable, Hashable {
     // exercise.hide
+    private let lock = NSLock()
     private var cancelAction: (() -> Void)?
     // exercise.end
 
@@ -33,7 +37,8 @@ public final class AnyCancellable: Cancellable, Hashable {
     /// Runs the cancel action, the first time only.
     public func cancel() {
         // exercise.blank: AnyCancellable.cancel()
-        cancelAction.take()?()
+        let action = lock.withLock { cancelAction.take() }
+        action?()
         // exercise.end
     }
 }
