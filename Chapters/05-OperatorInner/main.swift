@@ -71,7 +71,7 @@ let parsed = ["1", "2", "three", "4"].publisher
 print("-- keepUpstreamAndMap, and the same thing composed from map")
 let words = ["apple", "fig"].publisher
 let counted = words.keepUpstreamAndMap { word in word.count }
-let composed = words.map { word in (element: word, transformed: word.count) }
+let composed = words.map { word in (original: word, mapped: word.count) }
 let countedToken = counted.sink { pair in print("operator: \(pair)") }
 let composedToken = composed.sink { pair in print("composed: \(pair)") }
 print("operator: \(type(of: counted))")

@@ -85,10 +85,10 @@ extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
 /// Not part of Combine. Its `description` reads:
 ///
 ///     Just
-///       ⬇️ <Int, Never>
+///       ↓ Output Int, Failure Never
 ///     map
-///       ⬇️ <String, Never>
-///     sink (subscriber)
+///       ↓ Output String, Failure Never
+///     subscriber: sink
 public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
     /// The stages from the source to the last operator, in order.
     public let stages: [PipelineStage]
@@ -103,9 +103,9 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
         var lines: [String] = []
         for stage in stages {
             lines.append(stage.name)
-            lines.append("  ⬇️ <\(stage.output), \(stage.failure)>")
+            lines.append("  ↓ Output \(stage.output), Failure \(stage.failure)")
         }
-        lines.append("\(subscriber) (subscriber)")
+        lines.append("subscriber: \(subscriber)")
         return lines.joined(separator: "\n")
         // exercise.end
     }
