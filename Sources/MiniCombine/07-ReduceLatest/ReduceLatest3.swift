@@ -142,6 +142,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
+        // snippet.end
+        // snippet.reduce-latest-requests
         // Messages from the downstream.
 
         func request(_ more: Subscribers.Demand) {
@@ -167,6 +169,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
+        // snippet.end
+        // snippet.reduce-latest-upstream-messages
         // Messages from the upstreams, through their `Side`s.
 
         func upstream(_ source: Source, sent subscription: any Subscription) {
@@ -227,6 +231,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
+        // snippet.end
+        // snippet.reduce-latest-delivery
         // Delivering, one thread at a time.
 
         // exercise.hide
