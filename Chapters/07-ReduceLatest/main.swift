@@ -8,7 +8,7 @@ func show<Value>(_ value: Value?) -> String {
 }
 
 // snippet.seed-example
-print("-- the original post's example")
+print("-- the example from the Shareup post")
 let numbers = PassthroughSubject<Int, Never>()
 let letters = PassthroughSubject<Character, Never>()
 let flags = PassthroughSubject<Bool, Never>()
