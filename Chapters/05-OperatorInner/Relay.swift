@@ -11,14 +11,15 @@ struct Relay<Upstream: Publisher>: Publisher {
     let name: String
     let upstream: Upstream
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
         print("\(name): subscribed to, so it subscribes a new Inner upstream")
         upstream.subscribe(Inner(name: name, downstream: subscriber))
     }
 }
 
 extension Publisher {
-    /// Puts a narrating pass-through operator called `name` after this publisher.
+    /// Adds a pass-through operator, called `name`, that narrates.
     func relay(_ name: String) -> Relay<Self> {
         Relay(name: name, upstream: self)
     }
@@ -27,7 +28,7 @@ extension Publisher {
 
 // snippet.relay-inner
 extension Relay {
-    /// A subscriber to the upstream and, at the same time, the downstream's subscription.
+    /// A subscriber to the upstream, and the downstream's subscription.
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
@@ -44,7 +45,7 @@ extension Relay {
         // Messages from upstream, passed down.
 
         func receive(subscription: any Subscription) {
-            print("\(name)'s Inner: keeps the subscription from upstream, hands itself down")
+            print("\(name)'s Inner: keeps the subscription, hands itself down")
             upstream = subscription
             downstream.receive(subscription: self)
         }

@@ -8,8 +8,8 @@ import MiniCombine
 #endif
 
 // snippet.local-data-task
-/// Publishes the bytes stored for `url`, as a data task would download them,
-/// or fails with `URLError(.fileDoesNotExist)` if nothing is stored there.
+/// Publishes the bytes stored for `url`, as a data task would download
+/// them, or fails with `URLError(.fileDoesNotExist)` if there are none.
 struct LocalDataTask: Publisher {
     typealias Output = (data: Data, response: URLResponse)
     typealias Failure = URLError
@@ -19,15 +19,18 @@ struct LocalDataTask: Publisher {
 
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == URLError {
-        subscriber.receive(
-            subscription: Download(url: url, data: pages[url], downstream: subscriber))
+        let download = Download(
+            url: url, data: pages[url], downstream: subscriber)
+        subscriber.receive(subscription: download)
     }
 }
 // snippet.end
 
 extension LocalDataTask: TypesCharting {
     /// A single stage: the data task is the pipeline's source.
-    var chartStages: [PipelineStage] { [PipelineStage(name: "dataTask", of: Self.self)] }
+    var chartStages: [PipelineStage] {
+        [PipelineStage(name: "dataTask", of: Self.self)]
+    }
 }
 
 /// Delivers one download on the first request, like `Just`, or fails.
@@ -47,12 +50,13 @@ where Downstream.Input == LocalDataTask.Output, Downstream.Failure == URLError {
         precondition(demand > 0, "API Violation: demand must not be zero")
         guard let downstream = downstream.take() else { return }
         guard let data else {
-            downstream.receive(completion: .failure(URLError(.fileDoesNotExist)))
+            let missing = URLError(.fileDoesNotExist)
+            downstream.receive(completion: .failure(missing))
             return
         }
         let response = URLResponse(
-            url: url, mimeType: "application/json", expectedContentLength: data.count,
-            textEncodingName: "utf-8")
+            url: url, mimeType: "application/json",
+            expectedContentLength: data.count, textEncodingName: "utf-8")
         _ = downstream.receive((data: data, response: response))
         downstream.receive(completion: .finished)
     }

@@ -8,7 +8,7 @@ func show<Value>(_ value: Value?) -> String {
 }
 
 // snippet.seed-example
-print("-- the original post's example")
+print("-- the example from the Shareup post")
 let numbers = PassthroughSubject<Int, Never>()
 let letters = PassthroughSubject<Character, Never>()
 let flags = PassthroughSubject<Bool, Never>()
@@ -38,7 +38,9 @@ let justs = Just(1)
         "(\(show(number)), \(show(word)), \(show(flag)))"
     }
     .sink(
-        receiveCompletion: { completion in print("sink: completion \(completion)") },
+        receiveCompletion: { completion in
+            print("sink: completion \(completion)")
+        },
         receiveValue: { result in print("sink: \(result)") }
     )
 // snippet.end

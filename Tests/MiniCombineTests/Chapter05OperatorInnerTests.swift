@@ -799,7 +799,7 @@ import Testing
     // MARK: - keepUpstreamAndMap
 
     @Test func keepUpstreamAndMapPairsEachElementWithItsTransform() {
-        let subscriber = RecordingSubscriber<(element: Int, transformed: String), Never>(
+        let subscriber = RecordingSubscriber<(original: Int, mapped: String), Never>(
             initialDemand: .unlimited
         )
         [1, 2, 3].publisher.keepUpstreamAndMap { String(repeating: "*", count: $0) }
@@ -807,9 +807,9 @@ import Testing
         #expect(
             pairs(subscriber.events) == [
                 .subscription,
-                .value(Pair(element: 1, transformed: "*")),
-                .value(Pair(element: 2, transformed: "**")),
-                .value(Pair(element: 3, transformed: "***")),
+                .value(Pair(original: 1, mapped: "*")),
+                .value(Pair(original: 2, mapped: "**")),
+                .value(Pair(original: 3, mapped: "***")),
                 .completion(.finished),
             ]
         )
@@ -817,14 +817,14 @@ import Testing
 
     @Test func keepUpstreamAndMapMatchesTheComposedVersion() {
         let square: (Int) -> Int = { $0 * $0 }
-        let kept = RecordingSubscriber<(element: Int, transformed: Int), Never>(
+        let kept = RecordingSubscriber<(original: Int, mapped: Int), Never>(
             initialDemand: .max(2)
         )
-        let composed = RecordingSubscriber<(element: Int, transformed: Int), Never>(
+        let composed = RecordingSubscriber<(original: Int, mapped: Int), Never>(
             initialDemand: .max(2)
         )
         (1...5).publisher.keepUpstreamAndMap(square).subscribe(kept)
-        (1...5).publisher.map { (element: $0, transformed: square($0)) }.subscribe(composed)
+        (1...5).publisher.map { (original: $0, mapped: square($0)) }.subscribe(composed)
         #expect(pairs(kept.events) == pairs(composed.events))
         #expect(pairs(kept.events).count == 3)
 
@@ -837,14 +837,14 @@ import Testing
         #expect(pairs(kept.events) == pairs(composed.events))
         #expect(
             pairs(kept.events) == [.subscription]
-                + (1...5).map { .value(Pair(element: $0, transformed: $0 * $0)) }
+                + (1...5).map { .value(Pair(original: $0, mapped: $0 * $0)) }
                 + [.completion(.finished)]
         )
     }
 
     @Test func keepUpstreamAndMapPassesTheUpstreamSubscriptionStraightDown() throws {
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<(element: Int, transformed: Int), Never>()
+        let subscriber = RecordingSubscriber<(original: Int, mapped: Int), Never>()
         publisher.keepUpstreamAndMap { $0 + 1 }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
         #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
@@ -856,7 +856,7 @@ import Testing
 
     @Test func keepUpstreamAndMapForwardsDemandAndCompletion() {
         let publisher = ManualPublisher<Int, TestError>()
-        let subscriber = RecordingSubscriber<(element: Int, transformed: Bool), TestError>(
+        let subscriber = RecordingSubscriber<(original: Int, mapped: Bool), TestError>(
             demandPerValue: .max(2)
         )
         publisher.keepUpstreamAndMap { $0 > 1 }.subscribe(subscriber)
@@ -866,8 +866,8 @@ import Testing
         #expect(
             pairs(subscriber.events) == [
                 .subscription,
-                .value(Pair(element: 1, transformed: false)),
-                .value(Pair(element: 2, transformed: true)),
+                .value(Pair(original: 1, mapped: false)),
+                .value(Pair(original: 2, mapped: true)),
                 .completion(.failure(.boom)),
             ]
         )
@@ -916,20 +916,20 @@ private func withTestErrors<Input>(
 /// A value of `keepUpstreamAndMap`'s output, built from its two fields so it
 /// can be compared.
 private struct Pair<Element: Equatable, Transformed: Equatable>: Equatable {
-    let element: Element
-    let transformed: Transformed
+    let original: Element
+    let mapped: Transformed
 }
 
-/// `events` with each `(element:transformed:)` value turned into a ``Pair``.
+/// `events` with each `(original:mapped:)` value turned into a ``Pair``.
 private func pairs<Element: Equatable, Transformed: Equatable, Failure>(
-    _ events: [Event<(element: Element, transformed: Transformed), Failure>]
+    _ events: [Event<(original: Element, mapped: Transformed), Failure>]
 ) -> [Event<Pair<Element, Transformed>, Failure>] {
     events.map { event in
         switch event {
         case .subscription:
             .subscription
         case .value(let value):
-            .value(Pair(element: value.element, transformed: value.transformed))
+            .value(Pair(original: value.original, mapped: value.mapped))
         case .completion(let completion):
             .completion(completion)
         }

@@ -389,6 +389,45 @@ private final class Label {
         withExtendedLifetime(cancellable) {}
     }
 
+    @Test func compactMapIntoAnOptionalPropertyDropsNilOnlyFromASingleExpression() {
+        // `assign` makes `compactMap`'s output `Int?`, so its closure must
+        // return `Int??`. How a `nil` from the closure is wrapped decides
+        // whether it is dropped or sent on as a value.
+        final class Screen {
+            let trace: Trace<String>
+            init(trace: Trace<String>) { self.trace = trace }
+            var number: Int? { didSet { trace.append(number.map { "\($0)" } ?? "nil") } }
+        }
+        struct NotANumber: Error {}
+        func parse(_ text: String) throws -> Int {
+            guard let number = Int(text) else { throw NotANumber() }
+            return number
+        }
+        let texts = ["1", "x", "3"]
+
+        let tryTrace = Trace<String>()
+        let trySingle = SequencePublisher<String, Never>(texts)
+            .compactMap { text in try? parse(text) }
+            .assign(to: \.number, on: Screen(trace: tryTrace))
+        #expect(tryTrace.entries == ["1", "3"])
+
+        let initTrace = Trace<String>()
+        let initSingle = SequencePublisher<String, Never>(texts)
+            .compactMap { text in Int(text) }
+            .assign(to: \.number, on: Screen(trace: initTrace))
+        #expect(initTrace.entries == ["1", "3"])
+
+        let multiTrace = Trace<String>()
+        let multi = SequencePublisher<String, Never>(texts)
+            .compactMap { text in
+                let number = Int(text)
+                return number
+            }
+            .assign(to: \.number, on: Screen(trace: multiTrace))
+        #expect(multiTrace.entries == ["1", "nil", "3"])
+        withExtendedLifetime((trySingle, initSingle, multi)) {}
+    }
+
     @Test func assignHoldsItsObjectUntilCompletionThenReleasesIt() throws {
         var label: Label? = Label()
         weak let weakLabel = label
@@ -446,10 +485,10 @@ private final class Label {
         #expect(
             chart.description == """
                 Just
-                  ⬇️ <Int, Never>
+                  ↓ Output Int, Failure Never
                 map
-                  ⬇️ <String, Never>
-                sink (subscriber)
+                  ↓ Output String, Failure Never
+                subscriber: sink
                 """
         )
     }
@@ -466,14 +505,14 @@ private final class Label {
         #expect(
             longer.typesChart(endingIn: "assign").description == """
                 download
-                  ⬇️ <Array<UInt8>, TestError>
+                  ↓ Output Array<UInt8>, Failure TestError
                 map
-                  ⬇️ <Int, TestError>
+                  ↓ Output Int, Failure TestError
                 replaceError
-                  ⬇️ <Int, Never>
+                  ↓ Output Int, Failure Never
                 receive(on:)
-                  ⬇️ <Int, Never>
-                assign (subscriber)
+                  ↓ Output Int, Failure Never
+                subscriber: assign
                 """
         )
     }

@@ -144,6 +144,20 @@ private struct ManualUpstreams<Failure: Error> {
         )
     }
 
+    @Test func aRequestBeforeAnyValueSendsNothing() {
+        let upstreams = ManualUpstreams<Never>()
+        let subscriber = RecordingSubscriber<Latest3, Never>()
+        upstreams.combined.subscribe(subscriber)
+
+        // Nothing has been sent, so there is no combination to deliver,
+        // not even one of three `nil`s.
+        subscriber.request(.max(2))
+        #expect(subscriber.events == [.subscription])
+
+        upstreams.b.send("x")
+        #expect(subscriber.events == [.subscription, .value(Latest3(nil, "x", nil))])
+    }
+
     @Test func valuesArrivingAtZeroDemandAreDeliveredOnceOnTheNextRequest() {
         let upstreams = ManualUpstreams<Never>()
         let subscriber = RecordingSubscriber<Latest3, Never>()

@@ -1,14 +1,14 @@
 // snippet.keep-upstream-operator
 extension Publisher {
-    /// Transforms every value with `transform`, and sends the original value
-    /// together with the result.
+    /// Sends every value together with what `transform` makes of it, as a
+    /// pair `(original:mapped:)`.
     ///
     /// Not part of Combine: the book's example of an operator written from
-    /// scratch. It is equivalent to
-    /// `map { element in (element: element, transformed: transform(element)) }`.
-    public func keepUpstreamAndMap<T>(
-        _ transform: @escaping (Output) -> T
-    ) -> Publishers.KeepUpstreamAndMap<Self, T> {
+    /// scratch. It sends what
+    /// `map { value in (original: value, mapped: transform(value)) }` sends.
+    public func keepUpstreamAndMap<Mapped>(
+        _ transform: @escaping (Output) -> Mapped
+    ) -> Publishers.KeepUpstreamAndMap<Self, Mapped> {
         // exercise.blank: keepUpstreamAndMap(_:)
         Publishers.KeepUpstreamAndMap(upstream: self, transform: transform)
         // exercise.end
@@ -18,33 +18,33 @@ extension Publisher {
 
 extension Publishers {
     // snippet.keep-upstream
-    /// A publisher that sends each upstream value alongside its transformed
-    /// version.
+    /// A publisher that pairs each upstream value with the result of a
+    /// transform.
     ///
     /// Like `Map`, it adds no subscription of its own: the upstream's
     /// subscription goes straight to the downstream subscriber.
-    public struct KeepUpstreamAndMap<Upstream: Publisher, Transformed>: Publisher {
-        /// Each value is sent with the result of transforming it.
-        public typealias Output = (element: Upstream.Output, transformed: Transformed)
+    public struct KeepUpstreamAndMap<Upstream: Publisher, Mapped>: Publisher {
+        /// The upstream's value, then the transform's result.
+        public typealias Output = (original: Upstream.Output, mapped: Mapped)
 
         /// `KeepUpstreamAndMap` fails exactly when its upstream fails.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher whose values are transformed.
+        /// The publisher whose values are paired.
         public let upstream: Upstream
 
         /// The closure applied to each value.
-        public let transform: (Upstream.Output) -> Transformed
+        public let transform: (Upstream.Output) -> Mapped
 
         /// Creates a publisher that pairs each value of `upstream` with the
         /// result of `transform`.
-        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Transformed) {
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Mapped) {
             self.upstream = upstream
             self.transform = transform
         }
 
-        /// Subscribes to the upstream on the subscriber's behalf, through a
-        /// small subscriber that pairs each value with its transform.
+        /// Subscribes to the upstream through a small subscriber that
+        /// builds the pairs.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.KeepUpstreamAndMap.receive(subscriber:)
@@ -57,7 +57,8 @@ extension Publishers {
 
 // snippet.keep-upstream-inner
 extension Publishers.KeepUpstreamAndMap {
-    /// Pairs each value with its transform and passes everything else through.
+    /// Builds one pair per value; the subscription and the completion go
+    /// through untouched.
     private struct Inner<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
@@ -65,7 +66,7 @@ extension Publishers.KeepUpstreamAndMap {
 
         // exercise.hide
         let downstream: Downstream
-        let transform: (Upstream.Output) -> Transformed
+        let transform: (Upstream.Output) -> Mapped
         // exercise.end
 
         func receive(subscription: any Subscription) {
@@ -74,9 +75,10 @@ extension Publishers.KeepUpstreamAndMap {
             // exercise.end
         }
 
-        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+        func receive(_ value: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: KeepUpstreamAndMap's Inner, receive(_:)
-            downstream.receive((element: input, transformed: transform(input)))
+            let pair = (original: value, mapped: transform(value))
+            return downstream.receive(pair)
             // exercise.end
         }
 

@@ -1,13 +1,13 @@
 // snippet.types-chart
 /// One stage of a pipeline: its name, and the types it sends downstream.
 public struct PipelineStage: Equatable, Sendable {
-    /// The operator's name, such as `"map"`, or the source's, such as `"Just"`.
+    /// The stage's name, such as `"Just"` or `"map"`.
     public let name: String
 
-    /// The name of the type of the values the stage sends.
+    /// The type of the values it sends.
     public let output: String
 
-    /// The name of the type of the failure the stage can send.
+    /// The type of the failure it can send.
     public let failure: String
 
     /// Creates a stage from the names of its types.
@@ -17,8 +17,7 @@ public struct PipelineStage: Equatable, Sendable {
         self.failure = failure
     }
 
-    /// Creates a stage named `name` whose types are read from the publisher
-    /// type `Stage`.
+    /// Creates a stage named `name`, its types read from `Stage`.
     public init<Stage: Publisher>(name: String, of _: Stage.Type) {
         // exercise.blank: PipelineStage.init(name:of:)
         self.init(
@@ -30,13 +29,10 @@ public struct PipelineStage: Equatable, Sendable {
     }
 }
 
-/// A publisher that can list the stages of the pipeline that ends in it,
-/// read from its static type.
+/// A publisher that lists the stages of its pipeline, read from its type.
 ///
-/// This is not part of Combine: it is the book's tool for showing how types
-/// change along a pipeline. A source lists itself; an operator lists its
-/// upstream's stages, then itself. Any publisher can conform, including
-/// one defined outside this library.
+/// Not part of Combine: the book's tool for showing how types change along
+/// a pipeline. Any publisher can conform, in this library or outside it.
 public protocol TypesCharting: Publisher {
     /// The stages from the source to this publisher, in order.
     var chartStages: [PipelineStage] { get }
@@ -85,10 +81,10 @@ extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
 /// Not part of Combine. Its `description` reads:
 ///
 ///     Just
-///       ⬇️ <Int, Never>
+///       ↓ Output Int, Failure Never
 ///     map
-///       ⬇️ <String, Never>
-///     sink (subscriber)
+///       ↓ Output String, Failure Never
+///     subscriber: sink
 public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
     /// The stages from the source to the last operator, in order.
     public let stages: [PipelineStage]
@@ -103,9 +99,9 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
         var lines: [String] = []
         for stage in stages {
             lines.append(stage.name)
-            lines.append("  ⬇️ <\(stage.output), \(stage.failure)>")
+            lines.append("  ↓ Output \(stage.output), Failure \(stage.failure)")
         }
-        lines.append("\(subscriber) (subscriber)")
+        lines.append("subscriber: \(subscriber)")
         return lines.joined(separator: "\n")
         // exercise.end
     }

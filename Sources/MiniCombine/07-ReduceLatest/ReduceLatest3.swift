@@ -142,6 +142,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
+        // snippet.end
+        // snippet.reduce-latest-requests
         // Messages from the downstream.
 
         func request(_ more: Subscribers.Demand) {
@@ -169,6 +171,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
+        // snippet.end
+        // snippet.reduce-latest-upstream-messages
         // Messages from the upstreams, through their `Side`s.
 
         func upstream(_ source: Source, sent subscription: any Subscription) {
@@ -229,6 +233,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
+        // snippet.end
+        // snippet.reduce-latest-delivery
         // Delivering, one thread at a time.
 
         // exercise.hide

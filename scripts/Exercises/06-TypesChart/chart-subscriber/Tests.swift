@@ -15,10 +15,10 @@ struct ChartSubscriberTests {
         #expect(
             chart.description == """
                 Just
-                  ⬇️ <Int, Never>
+                  ↓ Output Int, Failure Never
                 map
-                  ⬇️ <String, Never>
-                sink <String, Never> (subscriber)
+                  ↓ Output String, Failure Never
+                subscriber: sink <String, Never>
                 """)
     }
 
@@ -34,8 +34,8 @@ struct ChartSubscriberTests {
         #expect(
             chart.description == """
                 Just
-                  ⬇️ <Int, Never>
-                assign <Int, Never> (subscriber)
+                  ↓ Output Int, Failure Never
+                subscriber: assign <Int, Never>
                 """)
     }
 

@@ -31,12 +31,12 @@ struct SetFailureTypeTests {
         #expect(
             chart.description == """
                 Just
-                  ⬇️ <Int, Never>
+                  ↓ Output Int, Failure Never
                 setFailureType
-                  ⬇️ <Int, TestError>
+                  ↓ Output Int, Failure TestError
                 map
-                  ⬇️ <String, TestError>
-                sink (subscriber)
+                  ↓ Output String, Failure TestError
+                subscriber: sink
                 """)
     }
 
