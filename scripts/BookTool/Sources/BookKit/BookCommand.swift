@@ -1,12 +1,13 @@
 import Foundation
 
-/// The command line: `book-tool --root PATH (check | sync)`.
+/// The command line: `book-tool --root PATH (check | sync | record PAGE COMMAND)`.
 public enum BookCommand {
     /// The help text.
     static let usage = """
-        usage: book-tool --root REPOSITORY (check | sync)
-          check  report every problem and out-of-date block; change nothing
-          sync   re-record out-of-date blocks, writing nothing if anything else is wrong
+        usage: book-tool --root REPOSITORY (check | sync | record PAGE COMMAND)
+          check   report every problem and out-of-date block; change nothing
+          sync    re-record out-of-date blocks, writing nothing if anything else is wrong
+          record  put standard input into PAGE's '<!-- measurement: COMMAND -->' block
         """
 
     /// Runs the command described by `arguments` (without the program name) and returns the exit status.
@@ -18,6 +19,7 @@ public enum BookCommand {
     static func run(_ arguments: [String], evidenceSource: any EvidenceSource) -> Int32 {
         var root = FileManager.default.currentDirectoryPath
         var command: String?
+        var recording: (page: String, command: String)?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -27,16 +29,29 @@ public enum BookCommand {
             case "-h", "--help":
                 print(usage)
                 return 0
-            case "check", "sync":
+            case "check", "sync", "record":
                 guard command == nil else { return fail("give only one command") }
                 command = argument
+                if argument == "record" {
+                    guard let page = remaining.popFirst(), let measured = remaining.popFirst()
+                    else { return fail("record needs a page and a command") }
+                    recording = (page, measured)
+                }
             default:
                 return fail("unknown argument '\(argument)'")
             }
         }
         guard let command else { return fail("missing command") }
         let session = BookSession(root: URL(fileURLWithPath: root), evidenceSource: evidenceSource)
-        let report = command == "check" ? session.check() : session.sync()
+        let report: BookReport
+        if let recording {
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            report = session.record(
+                String(decoding: input, as: UTF8.self), by: recording.command,
+                in: recording.page)
+        } else {
+            report = command == "check" ? session.check() : session.sync()
+        }
         printReport(report)
         return report.succeeded ? 0 : 1
     }

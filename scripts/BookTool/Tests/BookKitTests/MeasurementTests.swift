@@ -74,4 +74,59 @@ import Testing
                     + "not a ```swift block"
             ])
     }
+
+    // `record`: how scripts/benchmark writes its table into the page.
+
+    private func record(_ text: String, in repository: RepositoryFixture) -> BookReport {
+        BookSession(root: repository.root).record(
+            text, by: "scripts/benchmark", in: "book/08-what-does-a-pipeline-cost.md")
+    }
+
+    @Test func recordReplacesOnlyTheMeasurementBlock() throws {
+        let repository = try fixture(block: "old table")
+        let report = record(Self.table + "\n", in: repository)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.updatedFiles == ["book/08-what-does-a-pipeline-cost.md"])
+        #expect(
+            try repository.contents(of: "book/08-what-does-a-pipeline-cost.md")
+                == Self.appendix(block: Self.table))
+        #expect(
+            try repository.listing(of: "book") == ["08-what-does-a-pipeline-cost.md", "README.md"])
+    }
+
+    @Test func recordRefusesAPageWithoutTheCommandsBlock() throws {
+        let repository = try fixture(block: "old table")
+        let report = BookSession(root: repository.root).record(
+            Self.table, by: "scripts/other", in: "book/08-what-does-a-pipeline-cost.md")
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/08-what-does-a-pipeline-cost.md:1: error: the page must have exactly one "
+                    + "'<!-- measurement: scripts/other -->' block, but has 0; nothing was written"
+            ])
+        #expect(
+            try repository.contents(of: "book/08-what-does-a-pipeline-cost.md")
+                == Self.appendix(block: "old table"))
+    }
+
+    @Test func recordRefusesAMeasurementThatWouldCloseItsBlockEarly() throws {
+        let repository = try fixture(block: "old table")
+        let report = record("first line\n```\nlast line", in: repository)
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/08-what-does-a-pipeline-cost.md:3: error: the measurement holds a line that "
+                    + "would end its block early; nothing was written"
+            ])
+        #expect(
+            try repository.contents(of: "book/08-what-does-a-pipeline-cost.md")
+                == Self.appendix(block: "old table"))
+    }
+
+    @Test func recordRefusesAPageWithStructuralErrors() throws {
+        let repository = try RepositoryFixture([
+            "book/08-what-does-a-pipeline-cost.md": Self.appendix(block: "old") + "```swift\n"
+        ])
+        let report = record(Self.table, in: repository)
+        #expect(report.diagnostics.map(\.line) == [7])
+        #expect(report.updatedFiles.isEmpty)
+    }
 }

@@ -1,8 +1,11 @@
-// One source, compiled three times (see Package.swift): against the book's MiniCombine, against
-// OpenCombine 0.14.0 (`OPEN_COMBINE`), and with MiniCombine's own files in this module
-// (`SAME_MODULE`), so that every contender runs exactly the same pipeline code.
+// One source, compiled four times (see Package.swift): against the book's MiniCombine, against
+// OpenCombine 0.14.0 (`OPEN_COMBINE`), with MiniCombine's own files in this module
+// (`SAME_MODULE`), and against the tuned variant (`TUNED`), so that every contender runs exactly
+// the same pipeline code.
 #if OPEN_COMBINE
     import OpenCombine
+#elseif TUNED
+    import TunedCombine
 #elseif !SAME_MODULE
     import MiniCombine
 #endif

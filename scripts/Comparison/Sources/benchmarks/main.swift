@@ -4,17 +4,15 @@ import Foundation
 
 let usage = """
     usage: benchmarks [--repetitions N] [--divide-counts-by N] [--smoke] [--toolchain TEXT]
-                      [--only TEXT] [--contender NAME] [--write-book PATH]
+                      [--only TEXT] [--contender NAME]
 
       --repetitions N        time every variant N times, interleaved (default 5); quote medians
       --divide-counts-by N   run N times fewer values, for a quick look (default 1)
       --smoke                tiny counts, one repetition: only checks that all variants agree
       --toolchain TEXT       the compiler's version, printed under the table
       --only TEXT            run only the workloads whose name contains TEXT
-      --contender NAME       run only MiniCombine, OpenCombine, 'Same module' or 'Hand loop'
-                             (for a profiler such as valgrind --tool=callgrind)
-      --write-book PATH      also write the table into PATH, in place of the text block under
-                             its '<!-- measurement: scripts/benchmark -->' line
+      --contender NAME       run only MiniCombine, Tuned, OpenCombine, 'Same module' or
+                             'Hand loop' (for a profiler such as valgrind --tool=callgrind)
     """
 
 struct Options {
@@ -22,7 +20,6 @@ struct Options {
     var divisor = 1
     var isSmoke = false
     var toolchain: String?
-    var bookPage: String?
     var only: String?
     var contender: Contender?
 
@@ -47,7 +44,6 @@ struct Options {
             case "--divide-counts-by": divisor = try count(of: argument)
             case "--smoke": isSmoke = true
             case "--toolchain": toolchain = try value(of: argument)
-            case "--write-book": bookPage = try value(of: argument)
             case "--only": only = try value(of: argument)
             case "--contender":
                 let name = try value(of: argument)
@@ -138,13 +134,3 @@ let table = Table(
     machine: Machine.description, toolchain: options.toolchain,
     load: (startLoad, Machine.loadAverage))
 print(table.text)
-
-if let page = options.bookPage {
-    do {
-        try BookPage.replaceMeasurement(in: page, command: "scripts/benchmark", with: table.text)
-        print("wrote the table into \(page)")
-    } catch {
-        FileHandle.standardError.write(Data("benchmarks: \(error)\n".utf8))
-        exit(1)
-    }
-}

@@ -1,0 +1,175 @@
+/// A publisher that you send values into by calling its methods.
+public protocol Subject<Output, Failure>: AnyObject, Publisher {
+    /// Sends `value` to every subscriber that has demand.
+    func send(_ value: Output)
+    /// Ends the stream for every subscriber.
+    func send(completion: Subscribers.Completion<Failure>)
+    /// Accepts a subscription when the subject subscribes to a publisher.
+    func send(subscription: any Subscription)
+}
+
+/// A subject that passes each value on to the subscribers it has when the value is sent.
+///
+/// Where the book's subject keeps its subscribers behind a base class whose methods each
+/// subscriber's conduit overrides, this one has one conduit class, generic only over `Output`
+/// and `Failure`, holding the subscriber in closures made where its type is known. `send` is
+/// then specialised end to end, and a delivery is one call through a closure.
+public final class PassthroughSubject<Output, Failure: Error>: Subject {
+    @usableFromInline let lock = Lock()
+    @usableFromInline var conduits: [Conduit] = []
+    @usableFromInline var completion: Subscribers.Completion<Failure>?
+    @usableFromInline var upstreamSubscriptions: [any Subscription] = []
+    @usableFromInline var hasDemand = false
+
+    /// Creates a subject with no subscribers.
+    @inlinable public init() {}
+
+    deinit {
+        for subscription in upstreamSubscriptions {
+            subscription.cancel()
+        }
+    }
+
+    /// Adds `subscriber`, or completes it at once if the subject has completed.
+    @inlinable public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let conduit = Conduit(
+            subject: self, receiveValue: { subscriber.receive($0) },
+            receiveCompletion: { subscriber.receive(completion: $0) })
+        var completion: Subscribers.Completion<Failure>?
+        lock.withLock {
+            completion = self.completion
+            if completion == nil {
+                conduits.append(conduit)
+            }
+        }
+        if let completion {
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: completion)
+        } else {
+            subscriber.receive(subscription: conduit)
+        }
+    }
+
+    /// Offers `value` to every current subscriber.
+    @inlinable public func send(_ value: Output) {
+        let receivers = lock.withLock { conduits }
+        for index in receivers.indices {
+            // `receivers` keeps every conduit alive, so the loop need not retain each one.
+            Unmanaged.passUnretained(receivers[index])._withUnsafeGuaranteedRef {
+                $0.offer(value)
+            }
+        }
+    }
+
+    /// Completes every subscriber, once; later subscribers get the completion at once.
+    @inlinable public func send(completion: Subscribers.Completion<Failure>) {
+        let receivers = lock.withLock { () -> [Conduit] in
+            guard self.completion == nil else { return [] }
+            self.completion = completion
+            defer { conduits = [] }
+            return conduits
+        }
+        for conduit in receivers {
+            conduit.finish(with: completion)
+        }
+    }
+
+    /// Keeps `subscription`, and asks it for everything once a subscriber has demand.
+    @inlinable public func send(subscription: any Subscription) {
+        let shouldRequest = lock.withLock {
+            upstreamSubscriptions.append(subscription)
+            return hasDemand
+        }
+        if shouldRequest {
+            subscription.request(.unlimited)
+        }
+    }
+
+    @inlinable func noteDemand() {
+        let upstreams = lock.withLock { () -> [any Subscription] in
+            defer { hasDemand = true }
+            return hasDemand ? [] : upstreamSubscriptions
+        }
+        for subscription in upstreams {
+            subscription.request(.unlimited)
+        }
+    }
+
+    @inlinable func remove(_ conduit: Conduit) {
+        lock.withLock { conduits.removeAll { $0 === conduit } }
+    }
+
+    /// One subscriber's subscription to the subject.
+    @usableFromInline final class Conduit: Subscription {
+        // One lock, where the book has two: it guards the state and serialises calls into the
+        // subscriber. It is recursive, so that a subscriber may send to the same subject, ask
+        // for more or cancel from inside `receive(_:)`. A request from another thread waits
+        // for a delivery under way; that wait saves two atomic instructions per value.
+        @usableFromInline let lock = RecursiveLock()
+        @usableFromInline var subject: PassthroughSubject<Output, Failure>?
+        @usableFromInline var receiveValue: ((Output) -> Subscribers.Demand)?
+        @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        @usableFromInline var demand = Subscribers.Demand.none
+
+        @inlinable init(
+            subject: PassthroughSubject<Output, Failure>,
+            receiveValue: @escaping (Output) -> Subscribers.Demand,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+        ) {
+            self.subject = subject
+            self.receiveValue = receiveValue
+            self.receiveCompletion = receiveCompletion
+        }
+
+        // Both deliveries check the state inside the lock, so a value racing the completion on
+        // another thread either goes first or finds the subscriber gone.
+        @inlinable func offer(_ value: Output) {
+            lock.withLock {
+                guard demand > 0, receiveValue != nil else { return }
+                demand -= 1
+                // Called in place, not copied into a local: a copy of a closure stored in a
+                // generic class is wrapped, in specialised code, in a new closure that converts
+                // its arguments, and that wrapper would be allocated on every value.
+                demand += receiveValue?(value) ?? .none
+            }
+        }
+
+        @inlinable func finish(with completion: Subscribers.Completion<Failure>) {
+            lock.withLock {
+                guard let receive = receiveCompletion else { return }
+                detach()
+                receive(completion)
+            }
+        }
+
+        @inlinable func request(_ more: Subscribers.Demand) {
+            precondition(more > 0, "API Violation: demand must not be zero")
+            var subject: PassthroughSubject?
+            lock.withLock {
+                guard receiveValue != nil else { return }
+                demand += more
+                subject = self.subject
+            }
+            subject?.noteDemand()
+        }
+
+        @inlinable func cancel() {
+            var subject: PassthroughSubject?
+            lock.withLock {
+                subject = self.subject
+                detach()
+            }
+            subject?.remove(self)
+        }
+
+        /// Lets go of the subscriber and the subject; called with the lock held.
+        @inlinable func detach() {
+            receiveValue = nil
+            receiveCompletion = nil
+            subject = nil
+        }
+    }
+}
+
+extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
