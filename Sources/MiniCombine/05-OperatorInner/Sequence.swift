@@ -19,8 +19,8 @@ extension Publishers {
     /// Each subscriber gets its own pass over the sequence, and never more
     /// elements than it has asked for. `.finished` follows the last element
     /// at once, without waiting for more demand; an empty sequence finishes
-    /// as soon as it is subscribed to. Not safe to use from several threads
-    /// at once.
+    /// as soon as it is subscribed to. A subscriber may request and cancel
+    /// from any thread.
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
         /// The publisher sends the sequence's elements.
         public typealias Output = Elements.Element
@@ -38,13 +38,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Elements.Element, S.Failure == Failure {
             // exercise.blank: Publishers.Sequence.receive(subscriber:)
-            let inner = Inner(sequence: sequence, downstream: subscriber)
-            if inner.isExhausted {
+            var elements = sequence.makeIterator()
+            guard let first = elements.next() else {
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)
-            } else {
-                subscriber.receive(subscription: inner)
+                return
             }
+            let inner = Inner(first: first, rest: elements, downstream: subscriber)
+            subscriber.receive(subscription: inner)
             // exercise.end
         }
     }
@@ -67,17 +68,11 @@ extension Publishers.Sequence {
         private var isSending = false
         // exercise.end
 
-        init(sequence: Elements, downstream: Downstream) {
-            // exercise.blank: Publishers.Sequence's subscription, init(sequence:downstream:)
-            iterator = sequence.makeIterator()
-            nextElement = iterator.next()
+        init(first: Elements.Element, rest: Elements.Iterator, downstream: Downstream) {
+            // exercise.blank: Publishers.Sequence's subscription, init(first:rest:downstream:)
+            nextElement = first
+            iterator = rest
             self.downstream = downstream
-            // exercise.end
-        }
-
-        var isExhausted: Bool {
-            // exercise.blank: Publishers.Sequence's subscription, isExhausted
-            lock.withLock { nextElement == nil }
             // exercise.end
         }
 

@@ -11,7 +11,7 @@ extension Publisher {
     /// subscriber returns from a delivered value is requested from the
     /// upstream after the delivery. After `cancel()`, values still waiting
     /// in the scheduler are dropped; a completion the upstream had already
-    /// sent is still delivered, as in Combine.
+    /// sent is still delivered, as in OpenCombine.
     public func receive<S: Scheduler>(
         on scheduler: S,
         options: S.SchedulerOptions? = nil

@@ -72,6 +72,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 }
 // snippet.end
 
+// snippet.passthrough-upstream
 extension PassthroughSubject {
     /// Keeps an upstream subscription, asking it for everything once any
     /// subscriber of the subject has asked for something.
@@ -104,7 +105,9 @@ extension PassthroughSubject {
 }
 
 extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
+// snippet.end
 
+// snippet.subject-conduit
 /// What the subject needs from each subscription it has handed out,
 /// whatever the type of the subscriber behind it.
 private protocol SubjectConduit<Output, Failure>: AnyObject {
@@ -117,6 +120,7 @@ private protocol SubjectConduit<Output, Failure>: AnyObject {
     /// Delivers the completion and lets go of the subscriber.
     func finish(with completion: Subscribers.Completion<Failure>)
 }
+// snippet.end
 
 // snippet.passthrough-conduit
 extension PassthroughSubject {
