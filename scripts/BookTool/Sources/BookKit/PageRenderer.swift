@@ -86,6 +86,7 @@ struct PageRenderer {
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             rendering.rendered.lines.replaceSubrange(edit.range, with: edit.lines)
         }
+        rendering.diagnostics += Self.tooWideLines(in: rendering.rendered, path: page.path)
         return rendering
     }
 
@@ -100,6 +101,35 @@ struct PageRenderer {
             return PageFurniture.outputCaption(product: product)
         case .compiles, .fails, .toolchain, .measurement:
             return nil
+        }
+    }
+
+    /// Every line wider than the book allows in a Swift listing, a recorded output or a
+    /// recorded error of `text` (the page as `sync` would leave it).
+    static func tooWideLines(in text: TextLines, path: String) -> [BookDiagnostic] {
+        let page = BookPage(path: path, contents: text.text)
+        var blocks: [FencedBlock] = []
+        for placed in page.directives {
+            switch placed.directive {
+            case .include, .compiles, .output:
+                blocks.append(placed.block)
+            case .fails:
+                blocks.append(placed.block)
+                blocks += placed.recordedBlock.map { [$0] } ?? []
+            case .toolchain, .measurement:
+                break
+            }
+        }
+        let limit = PageFurniture.maximumWidth
+        return blocks.flatMap { block in
+            block.contentRange.compactMap { index -> BookDiagnostic? in
+                let width = PageFurniture.width(of: page.text.lines[index])
+                guard width > limit else { return nil }
+                return BookDiagnostic(
+                    path: path, line: index + 1,
+                    message: "line is \(width) columns wide; listings, outputs and compiler "
+                        + "errors in the book must fit in \(limit)", kind: .tooWide)
+            }
         }
     }
 

@@ -216,4 +216,41 @@ import Testing
                 [Contents](README.md)
                 """)
     }
+
+    @Test func checkFailsAtEveryTooWideLineOfAListingOrOutputButSyncStillWrites() throws {
+        let wide = String(repeating: "x", count: 81)
+        let page = """
+            <!-- compiles -->
+            ```swift
+            let \(wide) = 1
+            let fits = 2
+            ```
+
+            *Output of `swift run 02-just`*
+
+            <!-- output: 02-just -->
+            ```text
+            old
+            ```
+
+            ```text
+            \(wide) in a plain text block is not checked
+            ```
+
+            """
+        let repository = try RepositoryFixture(["book/notes.md": page])
+        var evidence = evidence()
+        evidence.programRuns["02-just"] = .succeeded(standardOutput: "\(wide)\n")
+        let check = repository.check(evidence)
+        #expect(
+            check.diagnostics.filter { $0.kind == .tooWide }.map(\.description) == [
+                "book/notes.md:3: error: line is 89 columns wide; listings, outputs and "
+                    + "compiler errors in the book must fit in 80",
+                "book/notes.md:11: error: line is 81 columns wide; listings, outputs and "
+                    + "compiler errors in the book must fit in 80",
+            ])
+        let sync = repository.sync(evidence)
+        #expect(sync.updatedFiles == ["book/notes.md"])
+        #expect(try repository.contents(of: "book/notes.md").contains("```text\n\(wide)\n```"))
+    }
 }
