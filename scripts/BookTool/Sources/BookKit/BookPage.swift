@@ -136,7 +136,7 @@ package struct BookPage {
 }
 
 /// The number a name like `02-just.md` or `02-Just` starts with, if it starts with digits and a dash.
-package func leadingNumber(of name: String) -> Int? {
+public func leadingNumber(of name: String) -> Int? {
     let digits = name.prefix { $0.isASCII && $0.isNumber }
     guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
     return Int(digits)

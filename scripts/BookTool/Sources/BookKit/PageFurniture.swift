@@ -1,7 +1,7 @@
 /// The lines the tool writes around the book's blocks, so a reader sees on GitHub and on the
 /// site what the directives know: which file a listing comes from, which program printed an
 /// output, that a block holds compiler errors, and where the previous and next pages are.
-enum PageFurniture {
+public enum PageFurniture {
     /// Lines `range` of a page replaced by `lines`.
     typealias Edit = (range: Range<Int>, lines: [String])
     /// A page to link to: its title and its file name.
@@ -32,7 +32,7 @@ enum PageFurniture {
     }
 
     /// Whether `line` is a caption or label this tool writes (perhaps an out-of-date one).
-    static func isCaption(_ line: String) -> Bool {
+    public static func isCaption(_ line: String) -> Bool {
         guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"), !line.hasPrefix("**")
         else { return false }
         let inner = line.dropFirst().dropLast()
@@ -76,7 +76,7 @@ enum PageFurniture {
     }
 
     /// Whether `line` is made only of links to Markdown pages separated by `·`: a navigation line.
-    static func isNavigationLine(_ line: String) -> Bool {
+    public static func isNavigationLine(_ line: String) -> Bool {
         var rest = Substring(line.trimmedWhitespace)
         var links = 0
         while !rest.isEmpty {
