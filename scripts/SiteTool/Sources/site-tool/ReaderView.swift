@@ -87,7 +87,8 @@ struct ReaderView: Decodable {
             let open = html[start.upperBound...].firstIndex(of: ">"),
             let close = html.range(of: "</script>", range: open..<html.endIndex)
         else { return nil }
-        let json = RenderedPage.text(of: String(html[html.index(after: open)..<close.lowerBound]))
+        // A script element's text is not escaped in the DOM, so `<S: Subscriber>` stays as it is.
+        let json = String(html[html.index(after: open)..<close.lowerBound])
         guard let view = try? JSONDecoder().decode(ReaderView.self, from: Data(json.utf8)) else {
             return nil
         }
