@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "site-tool", dependencies: [.product(name: "BookKit", package: "BookTool")])
+            name: "site-tool", dependencies: [.product(name: "BookKit", package: "BookTool")]),
+        .testTarget(name: "SiteToolTests", dependencies: ["site-tool"]),
     ],
     swiftLanguageModes: [.v6]
 )
