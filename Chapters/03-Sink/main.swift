@@ -5,7 +5,9 @@ import MiniCombine
 // snippet.just-sink
 print("-- Just(7).sink")
 let token = Just(7).sink(
-    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveCompletion: { completion in
+        print("sink: completion \(completion)")
+    },
     receiveValue: { value in print("sink: value \(value)") }
 )
 // snippet.end
@@ -32,7 +34,9 @@ final class ReportingSubscription: Subscription {
 // snippet.sink-by-hand
 print("-- a Sink driven by hand")
 let sink = Subscribers.Sink<Int, Never>(
-    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveCompletion: { completion in
+        print("sink: completion \(completion)")
+    },
     receiveValue: { value in print("sink: value \(value)") }
 )
 sink.receive(subscription: ReportingSubscription(name: "first subscription"))

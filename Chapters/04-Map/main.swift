@@ -17,7 +17,9 @@ let labelled = doubled.map { value in "\(value) apples" }
 print("built \(type(of: labelled))")
 
 let labelledToken = labelled.sink(
-    receiveCompletion: { completion in print("sink: completion \(completion)") },
+    receiveCompletion: { completion in
+        print("sink: completion \(completion)")
+    },
     receiveValue: { label in print("sink: got \"\(label)\"") }
 )
 // snippet.end

@@ -44,7 +44,9 @@ extension Relay {
         // Messages from upstream, passed down.
 
         func receive(subscription: any Subscription) {
-            print("\(name)'s Inner: keeps the subscription from upstream, hands itself down")
+            print(
+                "\(name)'s Inner: keeps the subscription from upstream,"
+                    + " hands itself down")
             upstream = subscription
             downstream.receive(subscription: self)
         }

@@ -45,7 +45,8 @@ let firstThree = FirstFew<Int>(3)
     .filter { value in value % 10 == 0 }
     .subscribe(firstThree)
 print("the subscriber got \(firstThree.received)")
-print("the source sent \(sent.count) values, \(sent.first!) through \(sent.last!)")
+let (first, last) = (sent.first!, sent.last!)
+print("the source sent \(sent.count) values, \(first) through \(last)")
 // snippet.end
 
 // snippet.try-map-failure
@@ -62,7 +63,9 @@ let parsed = ["1", "2", "three", "4"].publisher
         return number
     }
     .sink(
-        receiveCompletion: { completion in print("sink: completion \(completion)") },
+        receiveCompletion: { completion in
+            print("sink: completion \(completion)")
+        },
         receiveValue: { number in print("sink: got \(number)") }
     )
 // snippet.end

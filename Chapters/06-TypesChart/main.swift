@@ -12,7 +12,9 @@ struct Weather: Decodable {
 /// Shows a forecast; here, by printing it.
 final class WeatherScreen {
     var weather = Weather(city: "nowhere yet", celsius: 0) {
-        didSet { print("screen: shows \(weather.celsius) °C in \(weather.city)") }
+        didSet {
+            print("screen: shows \(weather.celsius) °C in \(weather.city)")
+        }
     }
 }
 

@@ -38,7 +38,9 @@ let justs = Just(1)
         "(\(show(number)), \(show(word)), \(show(flag)))"
     }
     .sink(
-        receiveCompletion: { completion in print("sink: completion \(completion)") },
+        receiveCompletion: { completion in
+            print("sink: completion \(completion)")
+        },
         receiveValue: { result in print("sink: \(result)") }
     )
 // snippet.end
