@@ -77,6 +77,7 @@ let counted = words.keepUpstreamAndMap { word in word.count }
 let composed = words.map { word in (original: word, mapped: word.count) }
 let countedToken = counted.sink { pair in print("operator: \(pair)") }
 let composedToken = composed.sink { pair in print("composed: \(pair)") }
-print("operator: \(type(of: counted))")
-print("composed: \(type(of: composed))")
+print("their types:")
+print("  \(type(of: counted))")
+print("  \(type(of: composed))")
 // snippet.end

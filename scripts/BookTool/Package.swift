@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "book-tool", targets: ["book-tool"]),
         .executable(name: "exercise-tool", targets: ["exercise-tool"]),
+        // The site tool (scripts/SiteTool) reads the book with the same Markdown scanner.
+        .library(name: "BookKit", targets: ["BookKit"]),
     ],
     targets: [
         .target(name: "BookKit"),

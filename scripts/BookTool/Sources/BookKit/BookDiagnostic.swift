@@ -6,6 +6,9 @@ struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case error
         /// A block that `sync` would rewrite; an error for `check` only.
         case staleness
+        /// A listing line wider than the book allows: an error for `check`; `sync` still
+        /// re-records, since the fix belongs in the code the line comes from.
+        case tooWide
     }
 
     /// The file's path relative to the repository root.

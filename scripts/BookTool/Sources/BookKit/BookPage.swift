@@ -111,16 +111,20 @@ package struct BookPage {
         }
     }
 
-    /// The ```text block right after `block`, or after one blank line, if there is one.
+    /// The ```text block right after `block`, if there is one: directly below it, after one
+    /// blank line, or after the tool's "Compiler error" label between blank lines.
     private func recordedBlock(after block: FencedBlock, in items: ArraySlice<MarkdownItem>)
         -> FencedBlock?
     {
         for item in items {
             guard case .fence(let candidate) = item, candidate.openingIndex > block.closingIndex
             else { continue }
-            let gap = (block.closingIndex + 1)..<candidate.openingIndex
+            let gap = text.lines[(block.closingIndex + 1)..<candidate.openingIndex]
+            let captions = gap.filter(PageFurniture.isCaption).count
             let isAdjacent =
-                gap.count == 0 || (gap.count == 1 && text.lines[gap.lowerBound].isBlankLine)
+                gap.isEmpty || (gap.count == 1 && gap.first!.isBlankLine)
+                || (captions == 1 && gap.count <= 3
+                    && gap.allSatisfy { $0.isBlankLine || PageFurniture.isCaption($0) })
             return isAdjacent && candidate.language == "text" ? candidate : nil
         }
         return nil
@@ -132,7 +136,7 @@ package struct BookPage {
 }
 
 /// The number a name like `02-just.md` or `02-Just` starts with, if it starts with digits and a dash.
-package func leadingNumber(of name: String) -> Int? {
+public func leadingNumber(of name: String) -> Int? {
     let digits = name.prefix { $0.isASCII && $0.isNumber }
     guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
     return Int(digits)

@@ -118,6 +118,9 @@ struct BookSession {
         }
         let evidence = evidenceSource.gather(Self.request(for: pages), in: layout)
         var renderer = PageRenderer(snippetFiles: snippetFiles, evidence: evidence)
+        renderer.includesAddingToFiles = Self.includesAddingToFiles(
+            pages: pages, snippetFiles: snippetFiles)
+        renderer.navigation = Self.navigation(pages: pages)
         if let note = Self.toolchainNote(pages: pages, running: evidence.toolchainVersion) {
             evaluation.notes.append(note)
             renderer.toolchainHint =
@@ -159,6 +162,49 @@ struct BookSession {
         evaluation.pages = pages
         evaluation.libraryFolderCount = layout.libraryFolders.count
         return evaluation
+    }
+
+    /// The include directives, in reading order, that show more of a file an earlier
+    /// include of the book already began; a reader typing along adds them to that file.
+    static func includesAddingToFiles(pages: [BookPage], snippetFiles: [String: SnippetFile])
+        -> Set<ListingID>
+    {
+        var shown: [String: [ClosedRange<Int>]] = [:]
+        var adding: Set<ListingID> = []
+        for page in pages {
+            for placed in page.directives {
+                guard case .include(let path, let name) = placed.directive,
+                    let region = snippetFiles[path]?.regions[name]
+                else { continue }
+                let lines = region.startLine...max(region.startLine, region.endLine)
+                let earlier = shown[path, default: []]
+                if !earlier.isEmpty && !earlier.contains(where: { $0.contains(lines) }) {
+                    adding.insert(ListingID(path: page.path, line: placed.lineNumber))
+                }
+                shown[path, default: []].append(lines)
+            }
+        }
+        return adding
+    }
+
+    /// The navigation line of every numbered page in `book/`, linking it to the pages before
+    /// and after it in reading order and to the contents.
+    static func navigation(pages: [BookPage]) -> [String: String] {
+        let numbered = pages.filter {
+            $0.chapterNumber != nil && $0.path.hasPrefix("book/")
+                && !$0.path.dropFirst("book/".count).contains("/")
+        }
+        let links = numbered.map { page in
+            let file = String(page.path.dropFirst("book/".count))
+            return (title: PageFurniture.title(of: page) ?? file, file: file)
+        }
+        var navigation: [String: String] = [:]
+        for (index, page) in numbered.enumerated() {
+            navigation[page.path] = PageFurniture.navigationLine(
+                previous: index > 0 ? links[index - 1] : nil,
+                next: index + 1 < links.count ? links[index + 1] : nil)
+        }
+        return navigation
     }
 
     /// The book must record its toolchain in exactly one `<!-- toolchain -->` block.

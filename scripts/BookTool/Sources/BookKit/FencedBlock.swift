@@ -1,23 +1,23 @@
 /// A fenced code block in a Markdown file.
-package struct FencedBlock: Equatable {
+public struct FencedBlock: Equatable, Sendable {
     /// The 0-based index of the opening fence line.
-    var openingIndex: Int
+    public var openingIndex: Int
     /// The 0-based index of the closing fence line.
-    var closingIndex: Int
+    public var closingIndex: Int
     /// The first word of the info string, such as `swift` or `text`; empty if none.
-    var language: String
+    public var language: String
     /// How many spaces the opening fence is indented by (0…3).
-    var indentation: Int = 0
+    public var indentation: Int = 0
 
     /// Whether the info string's first word is `swift` in any letter case (`swift`, `Swift`).
-    var isSwift: Bool { language.lowercased() == "swift" }
+    public var isSwift: Bool { language.lowercased() == "swift" }
 
     /// The 0-based indices of the lines between the fences.
-    package var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
+    public var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
 }
 
 /// One thing in a Markdown file that the tool cares about, outside fenced blocks.
-enum MarkdownItem: Equatable {
+public enum MarkdownItem: Equatable, Sendable {
     /// A fenced code block.
     case fence(FencedBlock)
     /// An HTML comment alone on its line: its 0-based line index and the text inside `<!--` `-->`.
@@ -27,13 +27,14 @@ enum MarkdownItem: Equatable {
 }
 
 /// Splits Markdown lines into fenced blocks, lone comments and prose, without parsing inside fences.
-struct MarkdownScanner {
+public struct MarkdownScanner: Sendable {
     /// The items in file order.
-    private(set) var items: [MarkdownItem] = []
+    public private(set) var items: [MarkdownItem] = []
     /// The 0-based index of an opening fence that is never closed, if any.
-    private(set) var unclosedFenceIndex: Int?
+    public private(set) var unclosedFenceIndex: Int?
 
-    init(lines: [String]) {
+    /// Scans `lines`, a Markdown file's lines without their line terminators.
+    public init(lines: [String]) {
         var index = 0
         while index < lines.count {
             let line = lines[index]

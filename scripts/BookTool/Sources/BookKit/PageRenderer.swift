@@ -6,6 +6,10 @@ struct PageRenderer {
     var evidence: Evidence
     /// Appended to mismatches when the book was recorded with another toolchain; empty otherwise.
     var toolchainHint: String = ""
+    /// The include directives whose listing adds to a file an earlier listing of the book began.
+    var includesAddingToFiles: Set<ListingID> = []
+    /// The navigation line of each numbered page, by path.
+    var navigation: [String: String] = [:]
 
     /// The page as it should be, the problems found, and the regions its includes used.
     struct Rendering {
@@ -24,6 +28,14 @@ struct PageRenderer {
         var edits: [(range: Range<Int>, lines: [String])] = []
         for placed in page.directives {
             let current = Array(page.text.lines[placed.block.contentRange])
+            if let caption = caption(of: placed, in: page),
+                let edit = PageFurniture.captionEdit(
+                    caption, aboveDirectiveAt: placed.index, in: page.text.lines)
+            {
+                edits.append(edit)
+                rendering.diagnostics.append(
+                    stale(page, placed, "the caption above this block is missing or out of date"))
+            }
             switch placed.directive {
             case .include(let path, let region):
                 rendering.includedRegions.insert(RegionReference(path: path, name: region))
@@ -39,9 +51,7 @@ struct PageRenderer {
             case .compiles:
                 rendering.diagnostics += compileProblems(of: placed, in: page)
             case .fails:
-                if let edit = recordedErrorsEdit(for: placed, in: page, &rendering) {
-                    edits.append(edit)
-                }
+                edits += recordedErrorsEdits(for: placed, in: page, &rendering)
             case .output(let product):
                 guard let expected = outputLines(of: product, placed, page, &rendering) else {
                     continue
@@ -62,10 +72,65 @@ struct PageRenderer {
                 }
             }
         }
+        if let navigation = navigation[page.path] {
+            let navigationEdits = PageFurniture.navigationEdits(navigation, in: page)
+            edits += navigationEdits
+            if let first = navigationEdits.first {
+                rendering.diagnostics.append(
+                    BookDiagnostic(
+                        path: page.path, line: first.range.lowerBound,
+                        message: "the navigation lines (at the top and at the end) are missing "
+                            + "or out of date; run scripts/book sync", kind: .staleness))
+            }
+        }
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             rendering.rendered.lines.replaceSubrange(edit.range, with: edit.lines)
         }
+        rendering.diagnostics += Self.tooWideLines(in: rendering.rendered, path: page.path)
         return rendering
+    }
+
+    /// The caption the tool writes above `placed`'s block, if it writes one.
+    private func caption(of placed: PlacedDirective, in page: BookPage) -> String? {
+        switch placed.directive {
+        case .include(let path, _):
+            let id = ListingID(path: page.path, line: placed.lineNumber)
+            return PageFurniture.includeCaption(
+                path: path, addsToFile: includesAddingToFiles.contains(id))
+        case .output(let product):
+            return PageFurniture.outputCaption(product: product)
+        case .compiles, .fails, .toolchain, .measurement:
+            return nil
+        }
+    }
+
+    /// Every line wider than the book allows in a Swift listing, a recorded output or a
+    /// recorded error of `text` (the page as `sync` would leave it).
+    static func tooWideLines(in text: TextLines, path: String) -> [BookDiagnostic] {
+        let page = BookPage(path: path, contents: text.text)
+        var blocks: [FencedBlock] = []
+        for placed in page.directives {
+            switch placed.directive {
+            case .include, .compiles, .output:
+                blocks.append(placed.block)
+            case .fails:
+                blocks.append(placed.block)
+                blocks += placed.recordedBlock.map { [$0] } ?? []
+            case .toolchain, .measurement:
+                break
+            }
+        }
+        let limit = PageFurniture.maximumWidth
+        return blocks.flatMap { block in
+            block.contentRange.compactMap { index -> BookDiagnostic? in
+                let width = PageFurniture.width(of: page.text.lines[index])
+                guard width > limit else { return nil }
+                return BookDiagnostic(
+                    path: path, line: index + 1,
+                    message: "line is \(width) columns wide; listings, outputs and compiler "
+                        + "errors in the book must fit in \(limit)", kind: .tooWide)
+            }
+        }
     }
 
     /// What is wrong with a measurement block, if anything.
@@ -125,21 +190,21 @@ struct PageRenderer {
         }
     }
 
-    private func recordedErrorsEdit(
+    private func recordedErrorsEdits(
         for placed: PlacedDirective, in page: BookPage, _ rendering: inout Rendering
-    ) -> (range: Range<Int>, lines: [String])? {
+    ) -> [(range: Range<Int>, lines: [String])] {
         guard
             let messages = evidence.listingMessages[
                 ListingID(path: page.path, line: placed.lineNumber)]
         else {
-            return nil
+            return []
         }
         let errors = messages.filter { $0.severity == .error }
         guard !errors.isEmpty else {
             rendering.diagnostics.append(
                 error(
                     page, placed, "listing marked 'fails' compiles without errors" + toolchainHint))
-            return nil
+            return []
         }
         if let unplaced = errors.first(where: { $0.line == nil }) {
             rendering.diagnostics.append(
@@ -147,17 +212,25 @@ struct PageRenderer {
                     page, placed,
                     "the compiler failed without pointing at a line of this 'fails' listing, "
                         + "so there is nothing to record: \(unplaced.message)"))
-            return nil
+            return []
         }
-        let actual = errors.map(\.recordedForm)
+        let actual = errors.flatMap { PageFurniture.wrapped($0.recordedForm) }
+        let label = ["", PageFurniture.errorLabel(count: errors.count), ""]
         guard let recorded = placed.recordedBlock else {
             rendering.diagnostics.append(
                 stale(page, placed, "the errors of this 'fails' listing are not recorded"))
             let insertion = placed.block.closingIndex + 1
-            return (insertion..<insertion, ["", "```text"] + actual + ["```"])
+            return [(insertion..<insertion, label + ["```text"] + actual + ["```"])]
+        }
+        var edits: [(range: Range<Int>, lines: [String])] = []
+        let gap = (placed.block.closingIndex + 1)..<recorded.openingIndex
+        if Array(page.text.lines[gap]) != label {
+            edits.append((gap, label))
+            rendering.diagnostics.append(
+                stale(page, placed, "the label above the recorded compiler errors is out of date"))
         }
         let current = Array(page.text.lines[recorded.contentRange])
-        guard current != actual else { return nil }
+        guard current != actual else { return edits }
         let comparison =
             "recorded:\n" + current.map { "    \($0)" }.joined(separator: "\n") + "\n  actual:\n"
             + actual.map { "    \($0)" }.joined(separator: "\n")
@@ -165,7 +238,7 @@ struct PageRenderer {
             stale(
                 page, placed, "recorded compiler errors are out of date\n  " + comparison,
                 hinted: true))
-        return (recorded.contentRange, actual)
+        return edits + [(recorded.contentRange, actual)]
     }
 
     private func outputLines(

@@ -90,6 +90,7 @@ private struct SnippetParser {
             return
         }
         region.lines = dedented(region.lines)
+        region.endLine = lineNumber
         if region.lines.allSatisfy(\.isBlankLine) {
             report("region '\(region.name)' is empty", atLine: region.startLine)
         } else if namesSeen[region.name] == region.startLine {

@@ -4,6 +4,8 @@ struct SnippetRegion: Hashable, Sendable {
     var name: String
     /// The 1-based line of the `// snippet.NAME` marker.
     var startLine: Int
+    /// The 1-based line of the `// snippet.end` marker that closes it.
+    var endLine: Int = 0
     /// The region's text: dedented, without marker lines or trailing blank lines.
     var lines: [String]
 }

@@ -16,15 +16,23 @@ import Testing
     static let upToDatePage = """
         # Just
 
+        [Contents](README.md)
+
+        *Sources/MiniCombine/02-Just/Just.swift*
+
         <!-- include: Sources/MiniCombine/02-Just/Just.swift#value -->
         ```swift
         public let value: Int
         ```
 
+        *Output of `swift run 02-just`*
+
         <!-- output: 02-just -->
         ```text
         received 42
         ```
+
+        [Contents](README.md)
 
         """
 
@@ -53,14 +61,14 @@ import Testing
         let report = try fixture(page: page).check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/02-just.md:4: error: code block is out of date with "
+                "book/02-just.md:8: error: code block is out of date with "
                     + "Sources/MiniCombine/02-Just/Just.swift#value; run scripts/book sync"
             ])
     }
 
     @Test func staleOutputIsReportedAtItsBlock() throws {
         let report = try fixture(page: Self.upToDatePage).check(evidence(output: "received 43\n"))
-        #expect(report.diagnostics.map(\.line) == [9])
+        #expect(report.diagnostics.map(\.line) == [15])
         #expect(report.diagnostics.first?.message.hasPrefix("output block is out of date") == true)
         #expect(report.diagnostics.first?.kind == .staleness)
     }
@@ -69,7 +77,7 @@ import Testing
         var evidence = evidence()
         evidence.programRuns["02-just"] = .failed(reason: "02-just exited with status 1")
         let report = try fixture(page: Self.upToDatePage).check(evidence)
-        #expect(report.diagnostics.map(\.line) == [8])
+        #expect(report.diagnostics.map(\.line) == [14])
         #expect(report.diagnostics.first?.kind == .error)
     }
 
@@ -103,14 +111,14 @@ import Testing
             """
         let report = try fixture(page: page).check(evidence())
         #expect(
-            report.diagnostics.map(\.description) == [
+            report.diagnostics.filter { $0.kind == .error }.map(\.description) == [
                 "book/02-just.md:1: error: included file Sources/Nope.swift does not exist",
                 "book/02-just.md:4: error: Sources/MiniCombine/02-Just/Just.swift has no region 'nope'",
             ])
     }
 
     @Test func regionThatNoPageIncludesIsReportedAtItsMarker() throws {
-        let repository = try fixture(page: "# Nothing included\n")
+        let repository = try fixture(page: "# Nothing included\n\n[Contents](README.md)\n")
         let report = repository.check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
@@ -165,7 +173,7 @@ import Testing
         #expect(repository.sync(evidence).updatedFiles == ["book/notes.md"])
         #expect(
             try repository.contents(of: "book/notes.md") == page
-                + "\n```text\n1:14: error: bad\n```\n")
+                + "\n*Compiler error*\n\n```text\n1:14: error: bad\n```\n")
         #expect(repository.check(evidence).succeeded)
     }
 
@@ -234,7 +242,7 @@ import Testing
         #expect(
             report.diagnostics.map(\.description) == [
                 "book/02-just.md:1: error: uses CRLF line endings; convert it to LF",
-                "book/02-just.md:4: error: code block is out of date with "
+                "book/02-just.md:8: error: code block is out of date with "
                     + "Sources/MiniCombine/02-Just/Just.swift#value; run scripts/book sync",
             ])
         #expect(repository.sync(evidence()).updatedFiles.isEmpty)
@@ -409,7 +417,9 @@ import Testing
         #expect(repository.sync(evidence()).updatedFiles.contains("book/02-just.md"))
         #expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../drafts/just.md")
-        #expect(try repository.contents(of: "drafts/just.md") == BookSessionTests.upToDatePage)
+        let linkedToChapter3 = BookSessionTests.upToDatePage.replacingOccurrences(
+            of: "[Contents](README.md)", with: "[Contents](README.md) · [Just →](03-sink.md)")
+        #expect(try repository.contents(of: "drafts/just.md") == linkedToChapter3)
         #expect(try repository.listing(of: "drafts") == ["just.md"])
     }
 }

@@ -17,10 +17,14 @@ import Testing
         """
         # What does a pipeline cost?
 
+        [Contents](README.md)
+
         <!-- measurement: scripts/benchmark -->
         ```text
         \(block)
         ```
+
+        [Contents](README.md)
 
         """
     }
@@ -48,7 +52,7 @@ import Testing
         let report = try fixture(block: "").check(evidence)
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/08-what-does-a-pipeline-cost.md:3: error: the measurement block is empty; "
+                "book/08-what-does-a-pipeline-cost.md:5: error: the measurement block is empty; "
                     + "scripts/benchmark fills it"
             ])
     }
@@ -57,7 +61,7 @@ import Testing
         let unsigned = Self.table.replacingOccurrences(of: "scripts/benchmark", with: "my laptop")
         let repository = try fixture(block: unsigned)
         let report = repository.check(evidence)
-        #expect(report.diagnostics.map(\.line) == [3])
+        #expect(report.diagnostics.map(\.line) == [5])
         #expect(
             report.diagnostics.first?.message.contains(
                 "does not say that scripts/benchmark made it") == true)

@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// One Markdown page of `book/`: the README, which becomes the site's root page, or a chapter.
@@ -7,6 +8,8 @@ struct BookPage {
     /// The text of the page's `# ` heading: `Chapter 2: Just`.
     var title: String
     var lines: [String]
+    /// The page's fenced blocks, lone comments and prose lines, from the book tool's scanner.
+    var items: [MarkdownItem]
     /// The page's headings, for turning GitHub anchors (`#what-running-it-prints`) into
     /// DocC's (`#What-running-it-prints`).
     var headings: [String]
@@ -14,10 +17,22 @@ struct BookPage {
     var isRoot: Bool { slug == "README" }
 }
 
-/// The book's pages: `book/README.md` and the chapters `book/NN-*.md` in reading order.
+/// The book's pages: `book/README.md` and the numbered pages `book/NN-*.md` in reading order.
+///
+/// A numbered page is a chapter when the repository has a program for it (`Chapters/NN-*`);
+/// the others (the appendix, the afterword, the glossary, the sources) come after the
+/// chapters, "beyond the chapters".
 struct Book {
     var root: BookPage
+    /// Every numbered page, in reading order: the chapters, then the pages beyond them.
     var chapters: [BookPage]
+    /// The slugs of the numbered pages that have no chapter program.
+    var beyondSlugs: Set<String> = []
+
+    /// The numbered pages that are chapters.
+    var mainChapters: [BookPage] { chapters.filter { !beyondSlugs.contains($0.slug) } }
+    /// The numbered pages beyond the chapters.
+    var pagesBeyond: [BookPage] { chapters.filter { beyondSlugs.contains($0.slug) } }
 
     init(folder: URL) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -30,6 +45,13 @@ struct Book {
         root = try Self.page(folder.appendingPathComponent("README.md"))
         chapters = try chapterNames.map { try Self.page(folder.appendingPathComponent($0)) }
         if chapters.isEmpty { throw SiteError("\(folder.path) has no chapters (NN-*.md)") }
+        let programs = folder.deletingLastPathComponent().appendingPathComponent("Chapters")
+        if let folders = try? FileManager.default.contentsOfDirectory(atPath: programs.path) {
+            let numbers = Set(folders.compactMap(leadingNumber))
+            beyondSlugs = Set(
+                chapters.map(\.slug).filter { leadingNumber(of: $0).map(numbers.contains) == false }
+            )
+        }
     }
 
     var pages: [BookPage] { [root] + chapters }
@@ -39,21 +61,21 @@ struct Book {
     private static func page(_ url: URL) throws -> BookPage {
         let text = try String(contentsOf: url, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var headings: [String] = []
-        var fence: Fence?
-        for line in lines {
-            if let open = fence {
-                if open.isClosed(by: line) { fence = nil }
-            } else if let opened = Fence(opening: line) {
-                fence = opened
-            } else if let heading = Markdown.heading(line) {
-                headings.append(heading.text)
-            }
-        }
+        let scanner = MarkdownScanner(lines: lines)
         let slug = url.deletingPathExtension().lastPathComponent
-        guard let title = lines.lazy.compactMap(Markdown.heading).first(where: { $0.level == 1 })
-        else { throw SiteError("book/\(slug).md: no `# ` title") }
-        return BookPage(slug: slug, title: title.text, lines: lines, headings: headings)
+        if let unclosed = scanner.unclosedFenceIndex {
+            throw SiteError("book/\(slug).md:\(unclosed + 1): fenced code block is never closed")
+        }
+        let headings = scanner.items.compactMap { item -> (level: Int, text: String)? in
+            guard case .prose(let index) = item else { return nil }
+            return Markdown.heading(lines[index])
+        }
+        guard let title = headings.first(where: { $0.level == 1 }) else {
+            throw SiteError("book/\(slug).md: no `# ` title")
+        }
+        return BookPage(
+            slug: slug, title: title.text, lines: lines, items: scanner.items,
+            headings: headings.map(\.text))
     }
 }
 

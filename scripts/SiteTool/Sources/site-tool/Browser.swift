@@ -4,6 +4,9 @@ import Foundation
 struct Browser {
     var executable: String
 
+    /// The width of the window pages are rendered in, in CSS pixels: a laptop's.
+    static let windowWidth = 1280
+
     /// Chromium from `$CHROMIUM` or the `PATH`; an error that says how to install it otherwise.
     static func find() throws -> Browser {
         let environment = ProcessInfo.processInfo.environment
@@ -45,6 +48,7 @@ struct Browser {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
+            "--window-size=\(Self.windowWidth),1000", "--hide-scrollbars",
             "--virtual-time-budget=10000", "--dump-dom", url,
         ]
         let output = Pipe()

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Writes the DocC catalog `MiniCombine.docc`: the book's README as the module's root page,
-/// one article per chapter in reading order with previous and next links, and one extension
-/// file per symbol the chapters name, listing those chapters on the symbol's page.
+/// one article per numbered page in reading order with previous and next links at its top and
+/// bottom, and one extension file per public type and per symbol the pages name, linking the
+/// symbol's page to the chapter that builds it and to the pages that name it.
 struct CatalogWriter {
     var book: Book
     var converter: PageConverter
@@ -25,31 +26,55 @@ struct CatalogWriter {
         }
         try write(rootPage(), to: catalog.appendingPathComponent("MiniCombine.md"))
 
+        for symbol in converter.symbols.types where chaptersNaming[symbol] == nil {
+            chaptersNaming[symbol] = []
+        }
         var usedNames: Set<String> = []
         for (symbol, chapters) in chaptersNaming.sorted(by: { $0.key.linkPath < $1.key.linkPath }) {
             var name = symbol.linkPath.map { $0.isLetter || $0.isNumber ? $0 : "-" }
                 .reduce(into: "") { $0.append($1) }
             while !usedNames.insert(name.lowercased()).inserted { name += "-" }
-            let text =
-                [
-                    "# ``MiniCombine/\(symbol.linkPath)``",
-                    "",
-                    "## In the book",
-                    "",
-                ] + chapters.map { "- <doc:\($0.slug)>" }
+            let builder = symbol.chapterNumber.flatMap { number in
+                book.mainChapters.first { $0.slug.hasPrefix(String(format: "%02d-", number)) }
+            }
+            var text = ["# ``MiniCombine/\(symbol.linkPath)``", "", "## In the book", ""]
+            if let builder {
+                text += ["Built in <doc:\(builder.slug)>.", ""]
+            }
+            let others = chapters.filter { $0.slug != builder?.slug }
+            if !others.isEmpty {
+                text += [builder == nil ? "Named in:" : "Also named in:", ""]
+                text += others.map { "- <doc:\($0.slug)>" }
+            }
+            guard text.count > 4 else { continue }
             try write(text, to: catalog.appendingPathComponent("Extensions/\(name).md"))
         }
     }
 
-    /// The chapter with DocC options after its title and previous/next links at its end.
+    /// The page with DocC options after its title, previous/next links under its title and
+    /// at its end, and a card for the next page as its last thing.
     private func article(_ lines: [String], previous: BookPage?, next: BookPage?) -> [String] {
         var links: [String] = []
         if let previous { links.append("[← \(previous.title)](<doc:\(previous.slug)>)") }
         links.append("[Contents](<doc:MiniCombine>)")
         if let next { links.append("[\(next.title) →](<doc:\(next.slug)>)") }
+        let navigation = links.joined(separator: " · ")
         var text = lines
         while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeLast() }
         let titleIndex = text.firstIndex { Markdown.heading($0)?.level == 1 } ?? 0
+        // The links go under the first paragraph, which DocC shows as the page's abstract
+        // (in the title area, and on the card that links to the page).
+        let isBlank = { (line: String) in line.allSatisfy(\.isWhitespace) }
+        let body = text.indices.dropFirst(titleIndex + 1)
+        if let first = body.first(where: { !isBlank(text[$0]) }),
+            Markdown.heading(text[first]) == nil,
+            !text[first].hasPrefix("```")
+        {
+            let end = text[first...].firstIndex(where: isBlank) ?? text.endIndex
+            text.insert(contentsOf: ["", navigation], at: end)
+        } else {
+            text.insert(contentsOf: ["", navigation], at: titleIndex + 1)
+        }
         text.insert(
             contentsOf: [
                 "",
@@ -61,7 +86,15 @@ struct CatalogWriter {
                 "    @AutomaticSeeAlso(disabled)",
                 "}",
             ], at: titleIndex + 1)
-        return text + ["", links.joined(separator: " · ")]
+        text += ["", navigation]
+        if let next {
+            text += [
+                "", "## Read on", "", "@Links(visualStyle: detailedGrid) {",
+                "    - <doc:\(next.slug)>",
+                "}",
+            ]
+        }
+        return text
     }
 
     /// The README as the module page, named after the book, with the chapters in order as
@@ -79,15 +112,31 @@ struct CatalogWriter {
                     "",
                     "@Metadata {",
                     "    @DisplayName(\"\(book.root.title)\")",
+                    "    @TitleHeading(\"A book\")",
                     "}",
                     "",
                     "@Options(scope: global) {",
                     "    @AutomaticArticleSubheading(disabled)",
                     "}",
                 ])
+            // DocC heads a module page's text "Overview" unless it starts with a heading of
+            // its own: the paragraphs after the abstract get a book's heading instead.
+            let body = lines.indices.dropFirst(titleIndex + 10)
+            if let abstract = body.first(where: { !lines[$0].allSatisfy(\.isWhitespace) }),
+                let end = lines[abstract...].firstIndex(where: { $0.allSatisfy(\.isWhitespace) }),
+                let next = lines[end...].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+                Markdown.heading(lines[next]) == nil
+            {
+                lines.insert(contentsOf: ["", "## About this book"], at: end)
+            }
         }
-        return lines + ["", "## Topics", "", "### Chapters", ""]
-            + book.chapters.map { "- <doc:\($0.slug)>" }
+        var topics = ["", "## Topics", "", "### Chapters", ""]
+        topics += book.mainChapters.map { "- <doc:\($0.slug)>" }
+        if !book.pagesBeyond.isEmpty {
+            topics += ["", "### Beyond the chapters", ""]
+            topics += book.pagesBeyond.map { "- <doc:\($0.slug)>" }
+        }
+        return lines + topics
     }
 
     private func write(_ lines: [String], to url: URL) throws {

@@ -7,7 +7,8 @@ final class LocalServer {
     private let process = Process()
     private let root: URL
 
-    init(site: URL, basePath: String) throws {
+    /// Serves `site` at `/basePath/`, adding `script` to every HTML page when it is given.
+    init(site: URL, basePath: String, script: String? = nil) throws {
         if basePath.isEmpty {
             root = site
         } else {
@@ -17,17 +18,32 @@ final class LocalServer {
             try FileManager.default.createSymbolicLink(
                 at: root.appendingPathComponent(basePath), withDestinationURL: site)
         }
-        let script = """
-            import functools, http.server, sys
+        let server = """
+            import functools, http.server, os, sys
+            extra = sys.argv[2].encode() if len(sys.argv) > 2 else b""
             class Quiet(http.server.SimpleHTTPRequestHandler):
                 def log_message(self, *args): pass
+                def do_GET(self):
+                    path = self.translate_path(self.path)
+                    if os.path.isdir(path):
+                        if not self.path.split("?")[0].endswith("/"): return super().do_GET()
+                        path = os.path.join(path, "index.html")
+                    if not extra or not path.endswith(".html") or not os.path.isfile(path):
+                        return super().do_GET()
+                    with open(path, "rb") as page: body = page.read()
+                    body = body.replace(b"</body>", b"<script>" + extra + b"</script></body>", 1)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
             handler = functools.partial(Quiet, directory=sys.argv[1])
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, root.path]
+        process.arguments = ["python3", "-c", server, root.path] + (script.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         do { try process.run() } catch { throw SiteError("cannot start python3: \(error)") }

@@ -1,28 +1,5 @@
 import Foundation
 
-/// A fenced code block's opening line, and how to recognise its closing line.
-struct Fence {
-    var character: Character
-    var length: Int
-
-    /// A line of up to three spaces, then three or more backticks or tildes.
-    init?(opening line: String) {
-        let trimmed = line.drop { $0 == " " }
-        guard line.count - trimmed.count <= 3, let first = trimmed.first,
-            first == "`" || first == "~"
-        else { return nil }
-        let run = trimmed.prefix { $0 == first }
-        guard run.count >= 3 else { return nil }
-        character = first
-        length = run.count
-    }
-
-    func isClosed(by line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        return trimmed.count >= length && trimmed.allSatisfy { $0 == character }
-    }
-}
-
 /// Small pieces of Markdown syntax the converter needs.
 enum Markdown {
     /// `## Running it` is level 2 with the text `Running it`.

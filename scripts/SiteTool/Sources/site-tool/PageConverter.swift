@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Turns one page of the book into a DocC article body.
@@ -6,7 +7,12 @@ import Foundation
 /// directives) are dropped; the book's own navigation lines are dropped, since the catalog
 /// writes its own; relative links become DocC links; and a code span that names a public
 /// `MiniCombine` symbol becomes a link to its reference page, the first time it appears in
-/// each `##` section. Every symbol a page names is recorded in `mentions`.
+/// each `##` section, unless its sentence is about Combine or OpenCombine rather than
+/// `MiniCombine`. Every symbol a page names is recorded in `mentions`.
+///
+/// Two things are adjusted for DocC's renderer: a note labelled `> **Note: TEXT**` keeps one
+/// "Note" label (DocC adds its own), and an apostrophe right after a code span is written as
+/// `’`, which DocC would otherwise turn into an opening quote.
 struct PageConverter {
     var book: Book
     var symbols: SymbolIndex
@@ -19,21 +25,22 @@ struct PageConverter {
         var output: [String] = []
         var mentions: Set<SymbolIndex.Symbol> = []
         var linkedInSection: Set<SymbolIndex.Symbol> = []
-        var fence: Fence?
         var inComment = false
-        for line in page.lines {
-            if let open = fence {
-                output.append(line)
-                if open.isClosed(by: line) { fence = nil }
+        var previousSentences = ""  // the paragraph so far, for the sentence a code span is in
+        for item in page.items {
+            let index: Int
+            switch item {
+            case .fence(let block):
+                output += page.lines[block.openingIndex...block.closingIndex]
                 continue
+            case .comment:
+                continue
+            case .prose(let proseIndex):
+                index = proseIndex
             }
+            let line = page.lines[index]
             if inComment {
                 if line.contains("-->") { inComment = false }
-                continue
-            }
-            if let opened = Fence(opening: line) {
-                fence = opened
-                output.append(line)
                 continue
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -41,28 +48,63 @@ struct PageConverter {
                 inComment = !trimmed.dropFirst(4).contains("-->")
                 continue
             }
-            if isNavigationLine(trimmed) { continue }
+            if PageFurniture.isNavigationLine(trimmed) { continue }
             let heading = Markdown.heading(line)
             if heading?.level == 2 { linkedInSection = [] }
+            if trimmed.isEmpty || heading != nil { previousSentences = "" }
+            let prose = Self.singleNoteLabel(line)
             output.append(
                 convertInline(
-                    line, page: page, linkSymbols: heading == nil, mentions: &mentions,
-                    linked: &linkedInSection))
+                    prose, page: page, linkSymbols: heading == nil, context: previousSentences,
+                    mentions: &mentions, linked: &linkedInSection))
+            previousSentences += " " + prose
         }
         return (output, mentions)
     }
 
-    /// A line made only of links to book pages separated by `·`, like
-    /// `[← Chapter 1: …](01-protocols.md) · [Contents](README.md) · [Chapter 3: Sink →](03-sink.md)`.
-    private func isNavigationLine(_ line: String) -> Bool {
-        guard line.contains(".md)") else { return false }
-        let rest = line.replacingOccurrences(
-            of: #"\[[^\]]*\]\([^)\s]*\.md(#[^)\s]*)?\)"#, with: "", options: .regularExpression)
-        return rest.allSatisfy { $0 == "·" || $0.isWhitespace }
+    /// `> **Note: where the original post differs.**` → `> Where the original post differs:`,
+    /// an aside that DocC labels with that name, instead of its own "Note" above the book's.
+    static func singleNoteLabel(_ line: String) -> String {
+        guard let range = line.range(of: "> **Note: "),
+            line[..<range.lowerBound].allSatisfy(\.isWhitespace), line.hasSuffix(".**")
+        else { return line }
+        let label = line[range.upperBound...].dropLast(3)
+        return line[..<range.lowerBound] + "> " + label.prefix(1).uppercased() + label.dropFirst()
+            + ":"
+    }
+
+    /// Whether the sentence around a code span, or the sentence its "Its" or "Their" points
+    /// back to, is about Combine or OpenCombine, so the span names their symbol, not ours.
+    static func isAboutAnotherLibrary(before: String, after: String) -> Bool {
+        // A sentence ends at `.`, `!` or `?` followed by a space; `Subscribers.Demand` does not.
+        func sentences(_ text: String) -> [String] {
+            text.replacingOccurrences(
+                of: #"[.!?](\s+)"#, with: "\u{0}", options: .regularExpression
+            )
+            .split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        }
+        let earlier = sentences(before)
+        var sentence = (earlier.last ?? "") + (sentences(after).first ?? "")
+        let names = try! NSRegularExpression(
+            pattern: #"(?<![A-Za-z])(OpenCombine|Combine|Apple)(?![A-Za-z])"#)
+        func mentions(_ text: String) -> Bool {
+            names.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        // "Its `Sink` locks": follow "Its" and "Their" back to the sentence that names the owner.
+        var position = earlier.count - 1
+        while true {
+            if mentions(sentence) { return true }
+            let opening = sentence.trimmingCharacters(in: .whitespaces)
+            guard ["Its ", "Their ", "It ", "They "].contains(where: { opening.hasPrefix($0) }),
+                position > 0
+            else { return false }
+            position -= 1
+            sentence = earlier[position]
+        }
     }
 
     private func convertInline(
-        _ line: String, page: BookPage, linkSymbols: Bool,
+        _ line: String, page: BookPage, linkSymbols: Bool, context: String,
         mentions: inout Set<SymbolIndex.Symbol>, linked: inout Set<SymbolIndex.Symbol>
     ) -> String {
         var result = ""
@@ -89,13 +131,20 @@ struct PageConverter {
             text = ""
             let span = String(line[index..<close.upperBound])
             let content = String(line[contentStart..<close.lowerBound])
+            let before = context + " " + line[..<index]
             index = close.upperBound
+            if index < line.endIndex, line[index] == "'" {
+                text.append("’")
+                index = line.index(after: index)
+            }
             guard let symbol = symbols.symbol(named: content) else {
                 result += span
                 continue
             }
             mentions.insert(symbol)
-            if !linkSymbols || bracketDepth > 0 || linked.contains(symbol) {
+            if !linkSymbols || bracketDepth > 0 || linked.contains(symbol)
+                || Self.isAboutAnotherLibrary(before: before, after: String(line[index...]))
+            {
                 result += span
                 continue
             }

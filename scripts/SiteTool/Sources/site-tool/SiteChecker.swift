@@ -1,9 +1,10 @@
 import Foundation
 
-/// Serves the built site on 127.0.0.1, opens the root and every chapter in headless Chromium,
-/// and checks the rendered pages: each chapter's heading is its title, its Swift code is
-/// highlighted, the sidebar lists the chapters in order, it links to the previous and next
-/// chapter and to the API pages, and those API pages link back to it.
+/// Serves the built site on 127.0.0.1, opens the root and every numbered page in headless
+/// Chromium 1280 pixels wide, and checks what a reader sees: each page shows its title, its
+/// pictures, links to the previous and next page above its first section and after its last,
+/// and no code listing wider than its box; its Swift code is highlighted, the sidebar lists
+/// the pages in order, it links to API pages, and those API pages link back to it.
 struct SiteChecker {
     var site: URL
     var book: Book
@@ -13,7 +14,7 @@ struct SiteChecker {
     /// Prints one line per problem, naming the page, and returns whether there were none.
     func run() throws -> Bool {
         let chromium = try Browser.find()
-        let server = try LocalServer(site: site, basePath: basePath)
+        let server = try LocalServer(site: site, basePath: basePath, script: ReaderView.script)
         defer { server.stop() }
         let origin = "http://127.0.0.1:\(server.port)"
         let prefix = origin + "/" + (basePath.isEmpty ? "" : basePath + "/")
@@ -65,7 +66,55 @@ struct SiteChecker {
     private func checkRoot(_ page: RenderedPage) -> [String] {
         var problems = notFound(page)
         if problems.isEmpty {
-            problems += heading(page, is: book.root.title) + sidebar(page)
+            problems += sidebar(page)
+            problems += readerView(page, title: book.root.title, images: book.root.imageCount).1
+        }
+        return problems
+    }
+
+    /// What the reader sees: the title, the pictures, and no listing cut off at the side.
+    private func readerView(_ page: RenderedPage, title: String, images: Int)
+        -> (ReaderView?, [String])
+    {
+        guard let view = ReaderView(html: page.html) else {
+            return (nil, ["wrote no measurements: the check's script did not run on the page"])
+        }
+        var problems: [String] = []
+        if view.title != title {
+            problems.append("shows the title \"\(view.title)\", expected \"\(title)\"")
+        }
+        if view.images != images {
+            problems.append("shows \(view.images) pictures; its Markdown has \(images)")
+        }
+        for listing in view.cutOff {
+            problems.append(
+                "a listing is wider than its box at \(view.viewportWidth) px "
+                    + "(\(listing.scrollWidth) px of text in \(listing.clientWidth) px): "
+                    + "\"\(listing.line)\"")
+        }
+        return (view, problems)
+    }
+
+    /// Links to the previous and the next page in a line of their own above the first
+    /// section heading and after the last one (the "Read on" card's heading aside).
+    private func navigation(_ view: ReaderView, number: Int) -> [String] {
+        let slugs = [number - 1, number + 1].filter(book.chapters.indices.contains).map {
+            "/" + book.chapters[$0].slug.lowercased()
+        }
+        func links(_ entry: String) -> Bool {
+            guard entry.hasPrefix("nav:") else { return false }
+            let hrefs = entry.dropFirst(4).split(separator: " ")
+            return slugs.allSatisfy { slug in hrefs.contains { $0.hasSuffix(slug) } }
+        }
+        let outline = view.outline.filter { $0 != "h2:Read on" }
+        let firstHeading = outline.firstIndex { $0.hasPrefix("h2:") } ?? outline.endIndex
+        let lastHeading = outline.lastIndex { $0.hasPrefix("h2:") } ?? -1
+        var problems: [String] = []
+        if !outline[..<firstHeading].contains(where: links) {
+            problems.append("has no links to the previous and next page above its first section")
+        }
+        if !outline[(lastHeading + 1)...].contains(where: links) {
+            problems.append("has no links to the previous and next page after its last section")
         }
         return problems
     }
@@ -74,7 +123,10 @@ struct SiteChecker {
         let chapter = book.chapters[number]
         var problems = notFound(page)
         guard problems.isEmpty else { return problems }
-        problems += heading(page, is: chapter.title) + sidebar(page)
+        problems += sidebar(page)
+        let (view, seen) = readerView(page, title: chapter.title, images: chapter.imageCount)
+        problems += seen
+        if let view { problems += navigation(view, number: number) }
 
         let paragraphs = page.bodyParagraphs
         if paragraphs < 3 { problems.append("renders empty (\(paragraphs) paragraphs of text)") }
@@ -89,15 +141,6 @@ struct SiteChecker {
         let plain = listings.filter { !$0.contains("class=\"syntax-") }.count
         if plain > 0 { problems.append("\(plain) Swift code block(s) are not highlighted") }
 
-        var neighbours = [book.chapters.indices.contains(number - 1) ? number - 1 : nil]
-        neighbours.append(book.chapters.indices.contains(number + 1) ? number + 1 : nil)
-        for index in neighbours.compactMap({ $0 }) {
-            let slug = book.chapters[index].slug.lowercased()
-            let inText = page.contentHrefs.contains { $0.hasSuffix("/" + slug) }
-            if !inText {
-                problems.append("has no link to \"\(book.chapters[index].title)\" in its text")
-            }
-        }
         if page.symbolLinks(chapterSlugs: chapterSlugs).isEmpty {
             problems.append("links to no API page")
         }
@@ -120,38 +163,34 @@ struct SiteChecker {
         return []
     }
 
-    private func heading(_ page: RenderedPage, is title: String) -> [String] {
-        guard let found = page.title else {
-            return ["has no title heading (expected \"\(title)\")"]
-        }
-        return found == title ? [] : ["its heading is \"\(found)\", expected \"\(title)\""]
-    }
-
+    /// The sidebar lists the chapters in order under one heading, then the pages beyond them.
     private func sidebar(_ page: RenderedPage) -> [String] {
         let items = page.sidebarItems
-        let titles = book.chapters.map(\.title)
-        let inOrder = items.indices.contains { start in
-            Array(items[start...].prefix(titles.count)) == titles
+        func listsInOrder(_ titles: [String]) -> Bool {
+            titles.isEmpty
+                || items.indices.contains { Array(items[$0...].prefix(titles.count)) == titles }
         }
-        return inOrder
-            ? [] : ["the sidebar does not list the chapters in order; it lists \(items)"]
+        let groups = [
+            ["Chapters"] + book.mainChapters.map(\.title),
+            book.pagesBeyond.isEmpty ? [] : ["Beyond the chapters"] + book.pagesBeyond.map(\.title),
+        ]
+        return groups.allSatisfy(listsInOrder)
+            ? []
+            : ["the sidebar does not list the pages in order in their groups; it lists \(items)"]
     }
 }
 
 extension BookPage {
+    /// How many pictures (`![…](…)`) the page's text shows.
+    var imageCount: Int {
+        items.reduce(0) { count, item in
+            guard case .prose(let index) = item else { return count }
+            return count + lines[index].components(separatedBy: "![").count - 1
+        }
+    }
+
     /// How many ```` ```swift ```` blocks the page has.
     var swiftBlockCount: Int {
-        var count = 0
-        var fence: Fence?
-        for line in lines {
-            if let open = fence {
-                if open.isClosed(by: line) { fence = nil }
-            } else if let opened = Fence(opening: line) {
-                fence = opened
-                let info = line.drop { $0 == " " || $0 == opened.character }
-                if info.split(separator: " ").first?.lowercased() == "swift" { count += 1 }
-            }
-        }
-        return count
+        items.filter { if case .fence(let block) = $0 { block.isSwift } else { false } }.count
     }
 }

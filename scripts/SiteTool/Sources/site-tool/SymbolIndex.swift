@@ -11,6 +11,9 @@ struct SymbolIndex {
         var kind: String
         /// Whether the symbol is a member of a protocol (a requirement or an extension method).
         var isProtocolMember: Bool
+        /// The number of the library folder that declares it (`Sources/MiniCombine/05-…`),
+        /// which is the number of the chapter that builds it.
+        var chapterNumber: Int?
 
         /// `Subscribers.Demand`, as the book writes it in a code span.
         var dottedName: String { pathComponents.joined(separator: ".") }
@@ -46,7 +49,8 @@ struct SymbolIndex {
             Symbol(
                 pathComponents: symbol.pathComponents,
                 kind: symbol.kind.identifier,
-                isProtocolMember: parentKind[symbol.identifier.precise] == "swift.protocol")
+                isProtocolMember: parentKind[symbol.identifier.precise] == "swift.protocol",
+                chapterNumber: symbol.location.flatMap { Self.folderNumber(in: $0.uri) })
         }
     }
 
@@ -71,6 +75,17 @@ struct SymbolIndex {
         return unique(methods) ?? unique(methods.filter(\.isProtocolMember))
     }
 
+    /// The public types, which each get a link back to the chapter that builds them.
+    var types: [Symbol] { symbols.filter(\.isType) }
+
+    /// `5` for `file:///…/Sources/MiniCombine/05-OperatorInner/Filter.swift`.
+    private static func folderNumber(in uri: String) -> Int? {
+        guard let range = uri.range(of: "/Sources/MiniCombine/") else { return nil }
+        let folder = uri[range.upperBound...].prefix { $0 != "/" }
+        let digits = folder.prefix { $0.isNumber }
+        return folder.dropFirst(digits.count).first == "-" ? Int(digits) : nil
+    }
+
     private func unique(_ candidates: [Symbol]) -> Symbol? {
         candidates.count == 1 ? candidates[0] : nil
     }
@@ -86,9 +101,11 @@ struct SymbolIndex {
     private struct GraphSymbol: Decodable {
         struct Identifier: Decodable { var precise: String }
         struct Kind: Decodable { var identifier: String }
+        struct Location: Decodable { var uri: String }
         var identifier: Identifier
         var kind: Kind
         var pathComponents: [String]
+        var location: Location?
     }
 
     private struct Relationship: Decodable {

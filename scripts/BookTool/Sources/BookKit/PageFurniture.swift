@@ -1,0 +1,165 @@
+/// The lines the tool writes around the book's blocks, so a reader sees on GitHub and on the
+/// site what the directives know: which file a listing comes from, which program printed an
+/// output, that a block holds compiler errors, and where the previous and next pages are.
+public enum PageFurniture {
+    /// Lines `range` of a page replaced by `lines`.
+    typealias Edit = (range: Range<Int>, lines: [String])
+    /// A page to link to: its title and its file name.
+    typealias PageLink = (title: String, file: String)
+
+    /// The widest line a listing, an output or a recorded error may have, in columns.
+    static let maximumWidth = 80
+
+    /// How many columns `line` takes: one per character.
+    static func width(of line: String) -> Int { line.count }
+
+    // MARK: Captions
+
+    /// The caption above an included listing: the file's path, and whether the listing adds
+    /// to a file that an earlier listing of the book began.
+    static func includeCaption(path: String, addsToFile: Bool) -> String {
+        addsToFile ? "*Adds to \(path)*" : "*\(path)*"
+    }
+
+    /// The caption above a recorded output.
+    static func outputCaption(product: String) -> String {
+        "*Output of `swift run \(product)`*"
+    }
+
+    /// The label between a `fails` listing and its recorded errors.
+    static func errorLabel(count: Int) -> String {
+        count == 1 ? "*Compiler error*" : "*Compiler errors*"
+    }
+
+    /// Whether `line` is a caption or label this tool writes (perhaps an out-of-date one).
+    public static func isCaption(_ line: String) -> Bool {
+        guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"), !line.hasPrefix("**")
+        else { return false }
+        let inner = line.dropFirst().dropLast()
+        if inner == "Compiler error" || inner == "Compiler errors" { return true }
+        if inner.hasPrefix("Output of `swift run ") && inner.hasSuffix("`") { return true }
+        let path = inner.hasPrefix("Adds to ") ? inner.dropFirst("Adds to ".count) : inner
+        return !path.isEmpty && path.contains("/") && !path.contains(" ") && !path.contains("*")
+    }
+
+    /// The edit that puts `caption` above the block whose directive is at `directiveIndex`,
+    /// separated from it by a blank line, or `nil` if it is there already.
+    ///
+    /// An out-of-date caption in that place is replaced; otherwise the caption is inserted,
+    /// with a blank line before it when prose runs straight into the directive.
+    static func captionEdit(
+        _ caption: String, aboveDirectiveAt directiveIndex: Int, in lines: [String]
+    ) -> Edit? {
+        let above = directiveIndex - 1
+        if above >= 1, lines[above].isBlankLine, isCaption(lines[above - 1]) {
+            return lines[above - 1] == caption ? nil : ((above - 1)..<above, [caption])
+        }
+        if above >= 0, isCaption(lines[above]) {
+            return (above..<directiveIndex, [caption, ""])
+        }
+        if above < 0 || lines[above].isBlankLine {
+            return (directiveIndex..<directiveIndex, [caption, ""])
+        }
+        return (directiveIndex..<directiveIndex, ["", caption, ""])
+    }
+
+    // MARK: Navigation
+
+    /// The line that links a numbered page to the previous page, the contents and the next page:
+    /// `[← Chapter 2: Just](02-just.md) · [Contents](README.md) · [Chapter 4: Map →](04-map.md)`.
+    static func navigationLine(previous: PageLink?, next: PageLink?) -> String {
+        var links: [String] = []
+        if let previous { links.append("[← \(previous.title)](\(previous.file))") }
+        links.append("[Contents](README.md)")
+        if let next { links.append("[\(next.title) →](\(next.file))") }
+        return links.joined(separator: " · ")
+    }
+
+    /// Whether `line` is made only of links to Markdown pages separated by `·`: a navigation line.
+    public static func isNavigationLine(_ line: String) -> Bool {
+        var rest = Substring(line.trimmedWhitespace)
+        var links = 0
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " || $0 == "·" }
+            guard !rest.isEmpty else { break }
+            guard rest.hasPrefix("["), let close = rest.range(of: "]("),
+                let end = rest[close.upperBound...].firstIndex(of: ")")
+            else { return false }
+            let target = rest[close.upperBound..<end]
+            let file = target.split(separator: "#", omittingEmptySubsequences: false)[0]
+            guard file.hasSuffix(".md"), !file.contains("/"), !target.contains(" ") else {
+                return false
+            }
+            links += 1
+            rest = rest[rest.index(after: end)...]
+        }
+        return links > 0
+    }
+
+    /// The 0-based index of the page's `# ` title line, outside fenced blocks.
+    static func titleIndex(of page: BookPage) -> Int? {
+        page.proseIndices.first { page.text.lines[$0].hasPrefix("# ") }
+    }
+
+    /// The text of the page's `# ` title.
+    static func title(of page: BookPage) -> String? {
+        titleIndex(of: page).map { String(page.text.lines[$0].dropFirst(2)).trimmedWhitespace }
+    }
+
+    /// The edits that put `navigation` below the page's title and as its last line.
+    static func navigationEdits(_ navigation: String, in page: BookPage) -> [Edit] {
+        let lines = page.text.lines
+        guard let title = titleIndex(of: page) else { return [] }
+        var edits: [Edit] = []
+        let top = (title + 1..<lines.count).first { !lines[$0].isBlankLine }
+        if let top, isNavigationLine(lines[top]), top <= title + 2 {
+            if lines[top] != navigation || top != title + 2 {
+                edits.append(((title + 1)..<(top + 1), ["", navigation]))
+            }
+        } else {
+            edits.append(((title + 1)..<(title + 1), ["", navigation]))
+        }
+        let last = lines.indices.last { !lines[$0].isBlankLine }
+        if top == nil || (last == top && isNavigationLine(lines[top!])) {
+            // Nothing but the title (and perhaps the navigation): one line is enough.
+            return edits
+        }
+        if let last, isNavigationLine(lines[last]), page.proseIndices.contains(last) {
+            if lines[last] != navigation { edits.append((last..<(last + 1), [navigation])) }
+        } else {
+            let end = (last ?? title) + 1
+            edits.append((end..<end, ["", navigation]))
+        }
+        return edits
+    }
+
+    // MARK: Wrapping
+
+    /// `line` broken at spaces into lines of at most `maximumWidth` columns, every line after
+    /// the first indented by four spaces; a word too long for a line is cut.
+    static func wrapped(_ line: String) -> [String] {
+        guard width(of: line) > maximumWidth else { return [line] }
+        let indent = "    "
+        var result: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            let prefix = result.isEmpty ? "" : indent
+            let candidate = current.isEmpty ? prefix + word : current + " " + word
+            if width(of: candidate) <= maximumWidth || current.isEmpty && word.isEmpty {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty && current != prefix {
+                result.append(current)
+            }
+            var piece = (result.isEmpty && current.isEmpty ? "" : indent) + word
+            while width(of: piece) > maximumWidth {
+                result.append(String(piece.prefix(maximumWidth)))
+                piece = indent + piece.dropFirst(maximumWidth)
+            }
+            current = piece
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+}
