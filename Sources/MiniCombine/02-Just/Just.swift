@@ -23,7 +23,8 @@ public struct Just<Output>: Publisher {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Never {
         // exercise.blank: Just.receive(subscriber:)
-        subscriber.receive(subscription: Inner(output: output, downstream: subscriber))
+        subscriber.receive(
+            subscription: Inner(output: output, downstream: subscriber))
         // exercise.end
     }
 }
@@ -56,7 +57,9 @@ extension Just {
             // Emptied before anything is sent, so a second request, from
             // inside `receive(_:)` or from another thread, finds nothing
             // left to deliver. The lock makes the emptying one step.
-            guard let delivery = lock.withLock({ pending.take() }) else { return }
+            guard let delivery = lock.withLock({ pending.take() }) else {
+                return
+            }
             _ = delivery.downstream.receive(delivery.output)
             delivery.downstream.receive(completion: .finished)
             // exercise.end

@@ -25,7 +25,8 @@ extension Publisher where Failure == Never {
     /// value of a publisher that cannot fail.
     ///
     /// Values flow as long as you keep the returned ``AnyCancellable``.
-    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable
+    {
         // exercise.blank: sink(receiveValue:)
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
         // exercise.end

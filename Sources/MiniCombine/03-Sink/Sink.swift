@@ -19,13 +19,15 @@ extension Subscribers {
         private let lock = NSLock()
         private var status = SubscriptionStatus.awaitingSubscription
         private var receiveValue: ((Input) -> Void)?
-        private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        private var receiveCompletion:
+            ((Subscribers.Completion<Failure>) -> Void)?
         // exercise.end
 
         /// Creates a sink that calls `receiveValue` for each value and
         /// `receiveCompletion` when the stream ends.
         public init(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveCompletion:
+                @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
             // exercise.blank: Sink.init(receiveCompletion:receiveValue:)
@@ -74,7 +76,10 @@ extension Subscribers {
             // What the sink lets go of leaves the lock first: releasing a
             // closure can run a `deinit` that calls back into the sink.
             let (subscription, _, _) = lock.withLock {
-                (status.terminate(), receiveValue.take(), receiveCompletion.take())
+                (
+                    status.terminate(), receiveValue.take(),
+                    receiveCompletion.take()
+                )
             }
             subscription?.cancel()
             // exercise.end

@@ -3,7 +3,9 @@ extension Publisher {
     /// Transforms every value from this publisher with `transform`.
     ///
     /// Demand, completion and cancellation pass through unchanged.
-    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    public func map<T>(_ transform: @escaping (Output) -> T)
+        -> Publishers.Map<Self, T>
+    {
         // exercise.blank: map(_:)
         Publishers.Map(upstream: self, transform: transform)
         // exercise.end
@@ -30,7 +32,9 @@ extension Publishers {
 
         /// Creates a publisher that applies `transform` to each value of
         /// `upstream`.
-        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+        public init(
+            upstream: Upstream, transform: @escaping (Upstream.Output) -> Output
+        ) {
             self.upstream = upstream
             self.transform = transform
         }
@@ -40,7 +44,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Map.receive(subscriber:)
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(
+                Inner(downstream: subscriber, transform: transform))
             // exercise.end
         }
     }

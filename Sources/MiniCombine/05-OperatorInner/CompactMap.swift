@@ -28,7 +28,10 @@ extension Publishers {
 
         /// Creates a publisher that sends the non-`nil` results of applying
         /// `transform` to the values of `upstream`.
-        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+        public init(
+            upstream: Upstream,
+            transform: @escaping (Upstream.Output) -> Output?
+        ) {
             self.upstream = upstream
             self.transform = transform
         }
@@ -38,7 +41,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.CompactMap.receive(subscriber:)
-            upstream.subscribe(DroppingInner(downstream: subscriber, transform: transform))
+            upstream.subscribe(
+                DroppingInner(downstream: subscriber, transform: transform))
             // exercise.end
         }
     }

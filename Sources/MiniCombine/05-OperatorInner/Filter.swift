@@ -5,7 +5,9 @@ extension Publisher {
     /// A value that is left out still used up one unit of the downstream's
     /// demand upstream, so `filter` asks upstream for one more in its place:
     /// a subscriber that asks for three values gets three.
-    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+    public func filter(_ isIncluded: @escaping (Output) -> Bool)
+        -> Publishers.Filter<Self>
+    {
         // exercise.blank: filter(_:)
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
         // exercise.end
@@ -31,7 +33,9 @@ extension Publishers {
 
         /// Creates a publisher that sends on the values of `upstream` that
         /// pass `isIncluded`.
-        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+        public init(
+            upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool
+        ) {
             self.upstream = upstream
             self.isIncluded = isIncluded
         }
@@ -43,7 +47,9 @@ extension Publishers {
             // exercise.blank: Publishers.Filter.receive(subscriber:)
             let isIncluded = self.isIncluded
             upstream.subscribe(
-                DroppingInner(downstream: subscriber) { value in isIncluded(value) ? value : nil })
+                DroppingInner(downstream: subscriber) { value in
+                    isIncluded(value) ? value : nil
+                })
             // exercise.end
         }
     }

@@ -38,7 +38,9 @@ extension Publishers {
 
         /// Creates a publisher that pairs each value of `upstream` with the
         /// result of `transform`.
-        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Mapped) {
+        public init(
+            upstream: Upstream, transform: @escaping (Upstream.Output) -> Mapped
+        ) {
             self.upstream = upstream
             self.transform = transform
         }
@@ -48,7 +50,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.KeepUpstreamAndMap.receive(subscriber:)
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(
+                Inner(downstream: subscriber, transform: transform))
             // exercise.end
         }
     }

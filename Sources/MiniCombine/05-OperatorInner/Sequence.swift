@@ -21,7 +21,8 @@ extension Publishers {
     /// at once, without waiting for more demand; an empty sequence finishes
     /// as soon as it is subscribed to. A subscriber may request and cancel
     /// from any thread.
-    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher
+    {
         /// The publisher sends the sequence's elements.
         public typealias Output = Elements.Element
 
@@ -44,7 +45,8 @@ extension Publishers {
                 subscriber.receive(completion: .finished)
                 return
             }
-            let inner = Inner(first: first, rest: elements, downstream: subscriber)
+            let inner = Inner(
+                first: first, rest: elements, downstream: subscriber)
             subscriber.receive(subscription: inner)
             // exercise.end
         }
@@ -68,7 +70,10 @@ extension Publishers.Sequence {
         private var isSending = false
         // exercise.end
 
-        init(first: Elements.Element, rest: Elements.Iterator, downstream: Downstream) {
+        init(
+            first: Elements.Element, rest: Elements.Iterator,
+            downstream: Downstream
+        ) {
             // exercise.blank: Publishers.Sequence's subscription, init(first:rest:downstream:)
             nextElement = first
             iterator = rest

@@ -9,7 +9,8 @@ public enum Subscriptions {
     }
 }
 
-/// The subscription behind ``Subscriptions/empty``: nothing to request, nothing to cancel.
+/// The subscription behind ``Subscriptions/empty``: nothing to request,
+/// nothing to cancel.
 private struct EmptySubscription: Subscription {
     func request(_ demand: Subscribers.Demand) {}
 

@@ -32,7 +32,10 @@ extension Publishers {
 
         /// Creates a publisher that applies `transform` to each value of
         /// `upstream`, failing with the first error it throws.
-        public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
+        public init(
+            upstream: Upstream,
+            transform: @escaping (Upstream.Output) throws -> Output
+        ) {
             self.upstream = upstream
             self.transform = transform
         }
@@ -43,7 +46,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == any Error {
             // exercise.blank: Publishers.TryMap.receive(subscriber:)
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(
+                Inner(downstream: subscriber, transform: transform))
             // exercise.end
         }
     }
@@ -66,7 +70,10 @@ extension Publishers.TryMap {
         private var status = SubscriptionStatus.awaitingSubscription
         // exercise.end
 
-        init(downstream: Downstream, transform: @escaping (Upstream.Output) throws -> Output) {
+        init(
+            downstream: Downstream,
+            transform: @escaping (Upstream.Output) throws -> Output
+        ) {
             // exercise.blank: TryMap's Inner, init(downstream:transform:)
             self.downstream = downstream
             self.transform = transform
@@ -88,12 +95,15 @@ extension Publishers.TryMap {
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: TryMap's Inner, receive(_:)
-            guard lock.withLock({ status.subscription }) != nil else { return .none }
+            guard lock.withLock({ status.subscription }) != nil else {
+                return .none
+            }
             do {
                 return downstream.receive(try transform(input))
             } catch {
                 // A cancel from another thread may have come first.
-                guard let upstream = lock.withLock({ status.terminate() }) else { return .none }
+                guard let upstream = lock.withLock({ status.terminate() })
+                else { return .none }
                 upstream.cancel()
                 downstream.receive(completion: .failure(error))
                 return .none

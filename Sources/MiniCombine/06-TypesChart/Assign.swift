@@ -42,7 +42,9 @@ extension Subscribers {
 
         /// Creates a subscriber that writes each value into `object` at
         /// `keyPath`, holding `object` until the stream ends.
-        public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+        public init(
+            object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>
+        ) {
             // exercise.blank: Assign.init(object:keyPath:)
             root = object
             self.keyPath = keyPath
@@ -73,7 +75,9 @@ extension Subscribers {
         /// Writes the value into the object and asks for nothing more.
         public func receive(_ input: Input) -> Subscribers.Demand {
             // exercise.blank: Assign.receive(_:)
-            let root = lock.withLock { status.subscription == nil ? nil : self.root }
+            let root = lock.withLock {
+                status.subscription == nil ? nil : self.root
+            }
             root?[keyPath: keyPath] = input
             return .none
             // exercise.end
@@ -93,7 +97,9 @@ extension Subscribers {
         /// Cancels the subscription and lets go of it and of the object.
         public func cancel() {
             // exercise.blank: Assign.cancel()
-            let (subscription, _) = lock.withLock { (status.terminate(), root.take()) }
+            let (subscription, _) = lock.withLock {
+                (status.terminate(), root.take())
+            }
             subscription?.cancel()
             // exercise.end
         }

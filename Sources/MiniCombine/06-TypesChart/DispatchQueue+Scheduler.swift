@@ -28,7 +28,9 @@ extension DispatchQueue: Scheduler {
 
     /// Runs `action` asynchronously on this queue: `schedule` returns at
     /// once, and `action` runs later on one of the queue's threads.
-    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    public func schedule(
+        options: SchedulerOptions?, _ action: @escaping () -> Void
+    ) {
         let options = options ?? SchedulerOptions()
         // `async` takes a `@Sendable` closure because it runs it on another
         // thread; `schedule`, like Combine's, takes any closure. Whatever

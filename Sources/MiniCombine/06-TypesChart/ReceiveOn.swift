@@ -17,7 +17,8 @@ extension Publisher {
         options: S.SchedulerOptions? = nil
     ) -> Publishers.ReceiveOn<Self, S> {
         // exercise.blank: receive(on:options:)
-        Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+        Publishers.ReceiveOn(
+            upstream: self, scheduler: scheduler, options: options)
         // exercise.end
     }
 }
@@ -27,7 +28,8 @@ extension Publisher {
 extension Publishers {
     /// A publisher that hands every value and the completion of its
     /// upstream to a scheduler, which delivers them downstream.
-    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher
+    {
         /// The upstream's values pass through unchanged.
         public typealias Output = Upstream.Output
 
@@ -45,7 +47,10 @@ extension Publishers {
 
         /// Creates a publisher that delivers `upstream`'s events through
         /// `scheduler`, with `options`.
-        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        public init(
+            upstream: Upstream, scheduler: Context,
+            options: Context.SchedulerOptions?
+        ) {
             self.upstream = upstream
             self.scheduler = scheduler
             self.options = options
@@ -56,7 +61,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.ReceiveOn.receive(subscriber:)
-            let inner = Inner(scheduler: scheduler, options: options, downstream: subscriber)
+            let inner = Inner(
+                scheduler: scheduler, options: options, downstream: subscriber)
             upstream.subscribe(inner)
             // exercise.end
         }
@@ -92,7 +98,10 @@ extension Publishers.ReceiveOn {
         private var isCompleting = false
         // exercise.end
 
-        init(scheduler: Context, options: Context.SchedulerOptions?, downstream: Downstream) {
+        init(
+            scheduler: Context, options: Context.SchedulerOptions?,
+            downstream: Downstream
+        ) {
             // exercise.blank: ReceiveOn's Inner, init(scheduler:options:downstream:)
             self.scheduler = scheduler
             self.options = options
@@ -113,7 +122,9 @@ extension Publishers.ReceiveOn {
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
-            let isLive = lock.withLock { status.subscription != nil && !isCompleting }
+            let isLive = lock.withLock {
+                status.subscription != nil && !isCompleting
+            }
             guard isLive else { return .none }
             scheduler.schedule(options: options) { self.deliver(input) }
             // The demand comes later, from the delivery.
@@ -134,7 +145,9 @@ extension Publishers.ReceiveOn {
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
             let isFirst = lock.withLock {
-                guard status.subscription != nil, !isCompleting else { return false }
+                guard status.subscription != nil, !isCompleting else {
+                    return false
+                }
                 isCompleting = true
                 return true
             }
@@ -144,7 +157,9 @@ extension Publishers.ReceiveOn {
         }
 
         // exercise.hide
-        private func deliver(_ completion: Subscribers.Completion<Upstream.Failure>) {
+        private func deliver(
+            _ completion: Subscribers.Completion<Upstream.Failure>
+        ) {
             lock.withLock { status = .terminated }
             downstream.receive(completion: completion)
         }
@@ -160,7 +175,9 @@ extension Publishers.ReceiveOn {
             // exercise.blank: ReceiveOn's Inner, cancel()
             // Once the upstream has completed, the completion is on its way
             // and still arrives, as in OpenCombine.
-            let upstream = lock.withLock { isCompleting ? nil : status.terminate() }
+            let upstream = lock.withLock {
+                isCompleting ? nil : status.terminate()
+            }
             upstream?.cancel()
             // exercise.end
         }

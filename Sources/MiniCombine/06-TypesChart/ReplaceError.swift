@@ -7,7 +7,9 @@ extension Publisher {
     /// Values and `.finished` pass through unchanged. The replacement counts
     /// as a value: if the failure arrives while the subscriber has no demand
     /// left, `output` waits for its next request.
-    public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+    public func replaceError(with output: Output)
+        -> Publishers.ReplaceError<Self>
+    {
         // exercise.blank: replaceError(with:)
         Publishers.ReplaceError(upstream: self, output: output)
         // exercise.end
@@ -54,7 +56,8 @@ extension Publishers {
 }
 // snippet.end
 
-extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Output: Equatable {}
+extension Publishers.ReplaceError: Equatable
+where Upstream: Equatable, Output: Equatable {}
 
 // snippet.replace-error-inner
 extension Publishers.ReplaceError {
@@ -98,8 +101,11 @@ extension Publishers.ReplaceError {
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReplaceError's Inner, receive(_:)
             let isLive = lock.withLock {
-                guard status.subscription != nil, !replacementIsWaiting else { return false }
-                // A value nobody asked for takes the demand below zero and traps.
+                guard status.subscription != nil, !replacementIsWaiting else {
+                    return false
+                }
+                // A value nobody asked for takes the demand below zero,
+                // and traps.
                 demand -= 1
                 return true
             }
@@ -113,7 +119,9 @@ extension Publishers.ReplaceError {
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
             let sendsNow = lock.withLock { () -> Bool in
-                guard status.subscription != nil, !replacementIsWaiting else { return false }
+                guard status.subscription != nil, !replacementIsWaiting else {
+                    return false
+                }
                 if case .failure = completion, demand == .none {
                     replacementIsWaiting = true
                     return false

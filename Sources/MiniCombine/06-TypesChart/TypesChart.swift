@@ -61,7 +61,9 @@ extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `replaceError`.
     public var chartStages: [PipelineStage] {
         // exercise.blank: Publishers.ReplaceError.chartStages
-        upstream.chartStages + [PipelineStage(name: "replaceError", of: Self.self)]
+        upstream.chartStages + [
+            PipelineStage(name: "replaceError", of: Self.self)
+        ]
         // exercise.end
     }
 }
@@ -70,7 +72,9 @@ extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `receive(on:)`.
     public var chartStages: [PipelineStage] {
         // exercise.blank: Publishers.ReceiveOn.chartStages
-        upstream.chartStages + [PipelineStage(name: "receive(on:)", of: Self.self)]
+        upstream.chartStages + [
+            PipelineStage(name: "receive(on:)", of: Self.self)
+        ]
         // exercise.end
     }
 }
@@ -138,7 +142,9 @@ extension Publishers.CompactMap: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `compactMap`.
     public var chartStages: [PipelineStage] {
         // exercise.blank: Publishers.CompactMap.chartStages
-        upstream.chartStages + [PipelineStage(name: "compactMap", of: Self.self)]
+        upstream.chartStages + [
+            PipelineStage(name: "compactMap", of: Self.self)
+        ]
         // exercise.end
     }
 }
@@ -152,11 +158,14 @@ extension Publishers.TryMap: TypesCharting where Upstream: TypesCharting {
     }
 }
 
-extension Publishers.KeepUpstreamAndMap: TypesCharting where Upstream: TypesCharting {
+extension Publishers.KeepUpstreamAndMap: TypesCharting
+where Upstream: TypesCharting {
     /// The upstream's stages, then `keepUpstreamAndMap`.
     public var chartStages: [PipelineStage] {
         // exercise.blank: Publishers.KeepUpstreamAndMap.chartStages
-        upstream.chartStages + [PipelineStage(name: "keepUpstreamAndMap", of: Self.self)]
+        upstream.chartStages + [
+            PipelineStage(name: "keepUpstreamAndMap", of: Self.self)
+        ]
         // exercise.end
     }
 }

@@ -33,7 +33,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let conduit = Conduit(subject: self, downstream: subscriber)
-        let earlierCompletion = lock.withLock { () -> Subscribers.Completion<Failure>? in
+        let earlierCompletion = lock.withLock {
+            () -> Subscribers.Completion<Failure>? in
             if self.completion == nil {
                 conduits.append(conduit)
             }
@@ -59,7 +60,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     /// Ends the stream for every subscriber; later sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
-        let receivers = lock.withLock { () -> [any SubjectConduit<Output, Failure>] in
+        let receivers = lock.withLock {
+            () -> [any SubjectConduit<Output, Failure>] in
             guard self.completion == nil else { return [] }
             self.completion = completion
             defer { conduits = [] }
@@ -126,7 +128,8 @@ private protocol SubjectConduit<Output, Failure>: AnyObject {
 extension PassthroughSubject {
     /// One subscriber's subscription: it counts that subscriber's demand and
     /// delivers the values it has room for.
-    private final class Conduit<Downstream: Subscriber>: SubjectConduit, Subscription
+    private final class Conduit<Downstream: Subscriber>: SubjectConduit,
+        Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let lock = NSLock()
         // Serialises calls into the subscriber. It is recursive so that a
@@ -182,8 +185,11 @@ extension PassthroughSubject {
         func cancel() {
             // The subscriber leaves the lock before it is let go of: its
             // `deinit` might call back into this subscription.
-            let (subject, _) = lock.withLock { () -> (PassthroughSubject?, Downstream?) in
-                guard let downstream = downstream.take() else { return (nil, nil) }
+            let (subject, _) = lock.withLock {
+                () -> (PassthroughSubject?, Downstream?) in
+                guard let downstream = downstream.take() else {
+                    return (nil, nil)
+                }
                 return (self.subject.take(), downstream)
             }
             subject?.remove(self)

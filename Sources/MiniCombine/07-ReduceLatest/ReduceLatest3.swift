@@ -32,7 +32,9 @@ extension Publishers {
     /// all three upstreams have finished, dropping a combination that is
     /// still waiting for demand, and fails as soon as one fails, cancelling
     /// the others. Upstreams may send from any thread.
-    public struct ReduceLatest3<A: Publisher, B: Publisher, C: Publisher, Output>: Publisher
+    public struct ReduceLatest3<
+        A: Publisher, B: Publisher, C: Publisher, Output
+    >: Publisher
     where A.Failure == B.Failure, A.Failure == C.Failure {
         /// It fails with the first failure of any upstream.
         public typealias Failure = A.Failure
@@ -162,7 +164,9 @@ extension Publishers.ReduceLatest3 {
             // `Sink`: its `deinit` might call back.
             let (_, subscriptions) = lock.withLock {
                 () -> (Downstream?, [any Subscription]) in
-                guard let downstream = downstream.take() else { return (nil, []) }
+                guard let downstream = downstream.take() else {
+                    return (nil, [])
+                }
                 return (downstream, takeUpstreamSubscriptions())
             }
             for subscription in subscriptions {
@@ -179,7 +183,8 @@ extension Publishers.ReduceLatest3 {
             // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
             let accepted = lock.withLock { () -> Bool in
                 let upstream = upstreams[source.rawValue]
-                guard downstream != nil, pendingCompletion == nil, upstream.subscription == nil,
+                guard downstream != nil, pendingCompletion == nil,
+                    upstream.subscription == nil,
                     !upstream.isFinished
                 else { return false }
                 upstreams[source.rawValue].subscription = subscription
@@ -194,11 +199,13 @@ extension Publishers.ReduceLatest3 {
         }
 
         func upstream<Value>(
-            _ source: Source, sent value: Value, into slot: WritableKeyPath<Latest, Value?>
+            _ source: Source, sent value: Value,
+            into slot: WritableKeyPath<Latest, Value?>
         ) {
             // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:into:) for a value
             lock.lock()
-            guard downstream != nil, !upstreams[source.rawValue].isFinished else {
+            guard downstream != nil, !upstreams[source.rawValue].isFinished
+            else {
                 return lock.unlock()
             }
             latest[keyPath: slot] = value
@@ -207,13 +214,17 @@ extension Publishers.ReduceLatest3 {
             // exercise.end
         }
 
-        func upstream(_ source: Source, completedWith completion: Subscribers.Completion<Failure>) {
+        func upstream(
+            _ source: Source,
+            completedWith completion: Subscribers.Completion<Failure>
+        ) {
             // exercise.blank: ReduceLatest3's subscription, upstream(_:completedWith:)
             lock.lock()
             guard downstream != nil, pendingCompletion == nil,
                 !upstreams[source.rawValue].isFinished
             else { return lock.unlock() }
-            upstreams[source.rawValue] = Upstream(subscription: nil, isFinished: true)
+            upstreams[source.rawValue] = Upstream(
+                subscription: nil, isFinished: true)
             switch completion {
             case .finished:
                 if upstreams.allSatisfy(\.isFinished) {
@@ -246,12 +257,14 @@ extension Publishers.ReduceLatest3 {
             guard !isDelivering else { return lock.unlock() }
             isDelivering = true
             while let downstream {
-                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure {
+                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure
+                {
                     hasUndeliveredChange = false
                     demand -= 1
                     let snapshot = latest
                     lock.unlock()
-                    let more = downstream.receive(transform(snapshot.a, snapshot.b, snapshot.c))
+                    let more = downstream.receive(
+                        transform(snapshot.a, snapshot.b, snapshot.c))
                     lock.lock()
                     demand += more
                 } else if let completion = pendingCompletion {
