@@ -16,10 +16,13 @@ struct BookPage {
 
 /// The book's pages: `book/README.md` and the chapters `book/NN-*.md` in reading order.
 struct Book {
+    /// The `book` folder the pages were read from.
+    var folder: URL
     var root: BookPage
     var chapters: [BookPage]
 
     init(folder: URL) throws {
+        self.folder = folder
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let chapterNames = names.filter { name in
             name.hasSuffix(".md") && name.first?.isNumber == true

@@ -24,6 +24,16 @@ struct CatalogWriter {
                 to: catalog.appendingPathComponent(chapter.slug + ".md"))
         }
         try write(rootPage(), to: catalog.appendingPathComponent("MiniCombine.md"))
+        // The figures scripts/book draws, which the pages show as `![…](figures/NAME.svg)`.
+        let figures = book.folder.appendingPathComponent("figures")
+        let resources = catalog.appendingPathComponent("Resources")
+        try files.createDirectory(at: resources, withIntermediateDirectories: true)
+        for name in (try? files.contentsOfDirectory(atPath: figures.path)) ?? []
+        where name.hasSuffix(".svg") {
+            try files.copyItem(
+                at: figures.appendingPathComponent(name), to: resources.appendingPathComponent(name)
+            )
+        }
 
         var usedNames: Set<String> = []
         for (symbol, chapters) in chaptersNaming.sorted(by: { $0.key.linkPath < $1.key.linkPath }) {
