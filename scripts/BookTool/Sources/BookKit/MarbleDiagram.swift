@@ -66,7 +66,7 @@ enum MarbleDiagram {
             used += widths[index]
         }
         let bandHeight = (tops.last ?? 0) + (staggered.contains(lanes.last ?? "") ? 64 : 40) + 16
-        let plotWidth = bands.map { $0.map { widths[$0] }.reduce(0, +) }.max() ?? 0
+        let plotWidth = max(160, bands.map { $0.map { widths[$0] }.reduce(0, +) }.max() ?? 0)
         let ends = values.filter { $0.end != nil }.map { SVGDocument.width(of: text(of: $0)) }
         let width = labelWidth + plotWidth + 2 * pad + max(24, (ends.max() ?? 0) - 4)
         var svg = SVGDocument(
