@@ -9,7 +9,7 @@ enum MarbleDiagram {
     /// `out` stand below all others. A value seen on a lane below the one before it shares that one's column,
     /// so an operator's input and the output it made from it line up. A lane with a value wider
     /// than `staggerWidth` has two rows, and its values alternate between them so that the
-    /// columns can be narrower than the values.
+    /// columns can be narrower than the values. A lane that ends stops at its end.
     static func draw(_ values: [TraceEvent], title: String) -> String {
         let seen = values.compactMap(\.lane).uniqued()
         let lanes = seen.filter { !$0.hasPrefix("out") } + seen.filter { $0.hasPrefix("out") }
@@ -73,12 +73,24 @@ enum MarbleDiagram {
             width: width, height: bandHeight * Double(bands.count) + 4, title: title)
         for (bandNumber, band) in bands.enumerated() {
             let top = bandHeight * Double(bandNumber)
+            var x = labelWidth + 4 + pad
+            var endsAt: [String: Double] = [:]
+            for column in band {
+                for event in columns[column] where event.end != nil {
+                    endsAt[event.lane ?? ""] = x + widths[column] / 2
+                }
+                x += widths[column]
+            }
             for (index, lane) in lanes.enumerated() {
                 let y = top + tops[index] + (staggered.contains(lane) ? 40 : 28)
                 svg.text(lane, x: 8, y: y + 4.5, style: "muted")
-                svg.horizontalArrow(from: labelWidth, to: width - 6, y: y, style: "ink")
+                if let end = endsAt[lane] {
+                    svg.line(x1: labelWidth, y1: y, x2: end, y2: y, style: "stroke ink")
+                } else {
+                    svg.horizontalArrow(from: labelWidth, to: width - 6, y: y, style: "ink")
+                }
             }
-            var x = labelWidth + 4 + pad
+            x = labelWidth + 4 + pad
             for column in band {
                 for (event, offset) in zip(columns[column], offsets[column]) {
                     let lane = lanes.firstIndex(of: event.lane ?? "") ?? 0

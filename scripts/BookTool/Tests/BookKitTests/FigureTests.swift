@@ -210,4 +210,17 @@ import Testing
         #expect(x(of: "10") == x(of: "20"))
         #expect(x(of: "11") != x(of: "10"))
     }
+
+    @Test func aLaneThatEndsStopsThereWithoutAnArrow() {
+        let events = [
+            TraceEvent(pipeline: 1, kind: "value", lane: "into tryMap", value: "\"three\""),
+            TraceEvent(pipeline: 1, kind: "value", lane: "out of tryMap", end: "failure: bad"),
+        ]
+        let svg = MarbleDiagram.draw(events, title: "tryMap")
+        #expect(
+            svg.components(separatedBy: "<polygon").count - 1 == 1,
+            "only the open lane has an arrowhead")
+        #expect(svg.contains("class=\"stroke failure\""))
+        #expect(svg.contains(">failure: bad</text>"))
+    }
 }
