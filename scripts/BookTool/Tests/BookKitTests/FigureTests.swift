@@ -223,4 +223,12 @@ import Testing
         #expect(svg.contains("class=\"stroke failure\""))
         #expect(svg.contains(">failure: bad</text>"))
     }
+
+    @Test func aTracedRunGetsTheVariableAndOtherRunsDoNot() {
+        let script = ["-c", "printf '%s' \"${BOOK_TRACE-unset}\""]
+        let traced = ProcessRunner.run(
+            "sh", script, environment: [ProgramTrace.environmentVariable: "/tmp/trace.jsonl"])
+        #expect(traced.standardOutput == "/tmp/trace.jsonl")
+        #expect(ProcessRunner.run("sh", script).standardOutput == "unset")
+    }
 }
