@@ -23,6 +23,8 @@ package struct BookPage {
     var chapterNumber: Int?
     /// The directives in file order.
     package var directives: [PlacedDirective] = []
+    /// The figure directives in file order, each with its image line.
+    var figures: [PlacedFigure] = []
     /// The prose lines' 0-based indices, where links are looked for.
     var proseIndices: [Int] = []
     /// Structural problems: swift blocks without directives, directives without blocks, and so on.
@@ -46,7 +48,9 @@ package struct BookPage {
         for (position, item) in items.enumerated() {
             switch item {
             case .prose(let index):
-                proseIndices.append(index)
+                if !figures.contains(where: { $0.index + 1 == index }) {
+                    proseIndices.append(index)
+                }
             case .fence(let block):
                 if block.isSwift && !claimedFences.contains(block.openingIndex) {
                     report(
@@ -78,6 +82,8 @@ package struct BookPage {
             if let fence, fence.isSwift {
                 report("unknown directive '<!-- \(body) -->' above a swift block", at: index)
             }
+        case .figure(let spec):
+            readFigure(spec, at: index)
         case .malformedDirective(let expectation):
             report("malformed directive '<!-- \(body) -->'; \(expectation)", at: index)
         case .directive(let directive):
@@ -109,6 +115,24 @@ package struct BookPage {
             }
             directives.append(placed)
         }
+    }
+
+    /// Records a figure directive whose next line is its `![ALT](figures/NAME.svg)` image.
+    private mutating func readFigure(_ spec: FigureSpec, at index: Int) {
+        let next = index + 1 < text.lines.count ? text.lines[index + 1] : ""
+        guard let image = PlacedFigure.image(in: next) else {
+            report(
+                "directive '<!-- \(spec.spelling) -->' must be followed on the next line by "
+                    + "'![ALT TEXT](figures/NAME.svg)', with alt text saying what it shows",
+                at: index)
+            return
+        }
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        figures.append(
+            PlacedFigure(
+                spec: spec, index: index,
+                imagePath: folder.isEmpty ? image.path : "\(folder)/\(image.path)",
+                altText: image.altText))
     }
 
     /// The ```text block right after `block`, if there is one: directly below it, after one

@@ -42,17 +42,18 @@ struct BookSession {
                 "sync: wrote nothing because of \(count: report.diagnostics.count, "error")"
             return report
         }
-        let changed = evaluation.renderings.filter(\.isChanged)
+        let changed =
+            evaluation.renderings.filter(\.isChanged).map { ($0.page.path, $0.rendered.text) }
+            + evaluation.staleFigures.map { ($0.path, $0.svg) }
+        for folder in Set(changed.map { layout.url(for: $0.0).deletingLastPathComponent() }) {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let outcome = writer.replace(
-            changed.map {
-                AtomicFileWriter.Replacement(
-                    url: layout.url(for: $0.page.path), text: $0.rendered.text)
-            })
-        report.updatedFiles = outcome.replaced.map { changed[$0].page.path }
+            changed.map { AtomicFileWriter.Replacement(url: layout.url(for: $0.0), text: $0.1) })
+        report.updatedFiles = outcome.replaced.map { changed[$0].0 }
         report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map { index, reason in
             BookDiagnostic(
-                path: changed[index].page.path, line: 1, message: "cannot write the file: \(reason)"
-            )
+                path: changed[index].0, line: 1, message: "cannot write the file: \(reason)")
         }
         report.summary = Self.syncSummary(report, statistics: evaluation.statistics)
         return report
@@ -78,6 +79,8 @@ struct BookSession {
         var notes: [String] = []
         var pages: [BookPage] = []
         var libraryFolderCount = 0
+        /// Figures whose file is missing or differs from what the tool draws now.
+        var staleFigures: [(path: String, svg: String)] = []
 
         /// A one-line count of what was checked; built only when a summary prints it.
         func statistics() -> String {
@@ -86,7 +89,8 @@ struct BookSession {
             let outputs = directives.filter { if case .output = $0 { true } else { false } }
             let listings = directives.filter { $0 == .compiles || $0 == .fails }
             return "\(pages.count) pages, \(includes.count) includes, \(listings.count) listings, "
-                + "\(outputs.count) outputs, \(libraryFolderCount) library snapshots"
+                + "\(outputs.count) outputs, \(pages.flatMap(\.figures).count) figures, "
+                + "\(libraryFolderCount) library snapshots"
         }
     }
 
@@ -155,6 +159,10 @@ struct BookSession {
                         message: "region '\(region.name)' is not included by any Markdown file"))
             }
         }
+        let figures = FigureCheck(layout: layout, renderer: FigureRenderer(traces: evidence.traces))
+            .check(pages)
+        diagnostics += figures.diagnostics
+        evaluation.staleFigures = figures.stale
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
         diagnostics += Self.toolchainBlockProblems(
             pages: pages, markdownFiles: layout.markdownFiles)
@@ -274,6 +282,14 @@ struct BookSession {
                     request.outputs.append(OutputRequest(product: product, id: id))
                 case .include, .toolchain, .measurement:
                     break
+                }
+            }
+            for figure in page.figures {
+                if let product = figure.spec.product {
+                    request.traces.append(
+                        OutputRequest(
+                            product: product,
+                            id: ListingID(path: page.path, line: figure.lineNumber)))
                 }
             }
         }

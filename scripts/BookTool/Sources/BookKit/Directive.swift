@@ -44,6 +44,8 @@ package enum Directive: Hashable, Sendable {
 enum ParsedComment: Equatable {
     /// A well-formed directive.
     case directive(Directive)
+    /// A `figure` directive, which governs the image line below it rather than a fenced block.
+    case figure(FigureSpec)
     /// A known directive keyword with a wrong argument; the message says what is expected.
     case malformedDirective(String)
     /// Any other comment.
@@ -52,7 +54,7 @@ enum ParsedComment: Equatable {
 
 extension ParsedComment {
     private static let keywords = [
-        "include", "compiles", "fails", "output", "toolchain", "measurement",
+        "include", "compiles", "fails", "output", "toolchain", "measurement", "figure",
     ]
 
     /// Parses `body`, the text of an HTML comment without `<!--`, `-->` and surrounding spaces.
@@ -71,6 +73,10 @@ extension ParsedComment {
         switch keyword {
         case "include":
             self = Self.include(argument: argument)
+        case "figure":
+            self =
+                FigureSpec(argument: argument).map(ParsedComment.figure)
+                ?? .malformedDirective(FigureSpec.expectation)
         case "measurement":
             let command = argument.hasPrefix(":") ? argument.dropFirst().trimmedWhitespace : ""
             self =

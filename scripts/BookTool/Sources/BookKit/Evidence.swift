@@ -30,6 +30,8 @@ struct EvidenceRequest: Sendable {
     var listings: [ListingRequest] = []
     /// Products to run, in the order their directives appear.
     var outputs: [OutputRequest] = []
+    /// Products to run a second time, with `BOOK_TRACE` set, for the figures drawn from them.
+    var traces: [OutputRequest] = []
 }
 
 /// What running one chapter executable produced.
@@ -50,6 +52,8 @@ struct Evidence: Sendable {
     var listingMessages: [ListingID: [CompilerMessage]] = [:]
     /// The result of running each requested product.
     var programRuns: [String: ProgramRun] = [:]
+    /// The event trace of each product a figure is drawn from.
+    var traces: [String: ProgramTrace] = [:]
     /// Library snapshots or chapters that do not build, and failed `swift build`s.
     var buildDiagnostics: [BookDiagnostic] = []
 

@@ -25,12 +25,16 @@ package struct ProcessResult: Sendable {
 
 /// Runs child processes synchronously, reading their output without deadlocking.
 package enum ProcessRunner {
-    /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`.
+    /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`,
+    /// adding `environment` to the variables this process has.
     package static func run(
         _ executable: String, _ arguments: [String], in directory: URL? = nil,
-        timeout: TimeInterval? = nil
+        timeout: TimeInterval? = nil, environment: [String: String] = [:]
     ) -> ProcessResult {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if executable.hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments

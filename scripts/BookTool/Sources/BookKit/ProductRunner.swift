@@ -11,12 +11,17 @@ struct ProductRunner {
         ["build", "--package-path", layout.root.path, "-Xswiftc", "-warnings-as-errors"]
     }
 
-    /// The result of each requested product, and a diagnostic if the package does not build.
-    func run(_ requests: [OutputRequest]) -> (
-        runs: [String: ProgramRun], diagnostics: [BookDiagnostic]
+    /// The result of each requested product, the trace of each product in `traced`, and a
+    /// diagnostic if the package does not build.
+    ///
+    /// A traced product runs a second time, on its own, with `BOOK_TRACE` naming a file, so that
+    /// the run whose output the book records is never one that was asked for a trace.
+    func run(_ requests: [OutputRequest], traced: [OutputRequest] = []) -> (
+        runs: [String: ProgramRun], traces: [String: ProgramTrace], diagnostics: [BookDiagnostic]
     ) {
-        guard let first = requests.first else { return ([:], []) }
+        guard let first = requests.first ?? traced.first else { return ([:], [:], []) }
         let products = requests.map(\.product).uniqued()
+        let tracedProducts = traced.map(\.product).uniqued()
         let build = ProcessRunner.run("swift", buildArguments, in: layout.root)
         guard build.succeeded else {
             let errors = TextLines(build.standardOutput + build.standardError).lines
@@ -29,7 +34,11 @@ struct ProductRunner {
             let diagnostic = BookDiagnostic(
                 path: first.id.path, line: first.id.line,
                 message: "swift build failed, so no output was checked:\n  \(summary)")
-            return (Dictionary(uniqueKeysWithValues: products.map { ($0, .skipped) }), [diagnostic])
+            return (
+                Dictionary(uniqueKeysWithValues: products.map { ($0, .skipped) }),
+                Dictionary(uniqueKeysWithValues: tracedProducts.map { ($0, .skipped) }),
+                [diagnostic]
+            )
         }
         let binPath = ProcessRunner.run(
             "swift", buildArguments + ["--show-bin-path"], in: layout.root
@@ -38,10 +47,39 @@ struct ProductRunner {
         let results = concurrentMap(products) { product in
             (product, runProduct(product, binPath: binPath))
         }
-        return (Dictionary(uniqueKeysWithValues: results), [])
+        let traces = concurrentMap(tracedProducts) { product in
+            (product, traceProduct(product, binPath: binPath))
+        }
+        return (
+            Dictionary(uniqueKeysWithValues: results), Dictionary(uniqueKeysWithValues: traces), []
+        )
     }
 
-    private func runProduct(_ product: String, binPath: String) -> ProgramRun {
+    /// Runs `product` with `BOOK_TRACE` set and reads the events it wrote.
+    private func traceProduct(_ product: String, binPath: String) -> ProgramTrace {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("book-trace-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = runProduct(
+            product, binPath: binPath, environment: [ProgramTrace.environmentVariable: file.path])
+        switch run {
+        case .failed(let reason):
+            return .failed(reason: reason)
+        case .skipped:
+            return .skipped
+        case .succeeded:
+            guard let data = try? Data(contentsOf: file) else {
+                return .failed(
+                    reason: "\(product) wrote no trace; it must write JSON lines to the file "
+                        + "named by \(ProgramTrace.environmentVariable)")
+            }
+            return ProgramTrace(jsonLines: String(decoding: data, as: UTF8.self), product: product)
+        }
+    }
+
+    private func runProduct(
+        _ product: String, binPath: String, environment: [String: String] = [:]
+    ) -> ProgramRun {
         let executable = URL(fileURLWithPath: binPath).appendingPathComponent(product).path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             return .failed(
@@ -49,7 +87,8 @@ struct ProductRunner {
                     "there is no executable '\(product)' in \(binPath); is it a product in Package.swift?"
             )
         }
-        let result = ProcessRunner.run(executable, [], in: layout.root, timeout: timeout)
+        let result = ProcessRunner.run(
+            executable, [], in: layout.root, timeout: timeout, environment: environment)
         if result.timedOut {
             return .failed(reason: "\(product) did not finish within \(Int(timeout)) seconds")
         }

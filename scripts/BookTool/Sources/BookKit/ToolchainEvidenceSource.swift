@@ -27,8 +27,9 @@ struct ToolchainEvidenceSource: EvidenceSource {
         evidence.listingMessages = snapshots.compileListings(
             request.listings, availableSnapshots: built.succeeded)
         let runner = ProductRunner(layout: layout, timeout: programTimeout)
-        let runs = runner.run(request.outputs)
+        let runs = runner.run(request.outputs, traced: request.traces)
         evidence.programRuns = runs.runs
+        evidence.traces = runs.traces
         evidence.buildDiagnostics += runs.diagnostics
         return evidence
     }

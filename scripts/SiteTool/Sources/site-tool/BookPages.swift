@@ -23,6 +23,8 @@ struct BookPage {
 /// the others (the appendix, the afterword, the glossary, the sources) come after the
 /// chapters, "beyond the chapters".
 struct Book {
+    /// The `book` folder the pages were read from.
+    var folder: URL
     var root: BookPage
     /// Every numbered page, in reading order: the chapters, then the pages beyond them.
     var chapters: [BookPage]
@@ -35,6 +37,7 @@ struct Book {
     var pagesBeyond: [BookPage] { chapters.filter { beyondSlugs.contains($0.slug) } }
 
     init(folder: URL) throws {
+        self.folder = folder
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let chapterNames = names.filter { name in
             name.hasSuffix(".md") && name.first?.isNumber == true

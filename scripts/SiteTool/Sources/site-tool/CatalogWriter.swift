@@ -25,6 +25,16 @@ struct CatalogWriter {
                 to: catalog.appendingPathComponent(chapter.slug + ".md"))
         }
         try write(rootPage(), to: catalog.appendingPathComponent("MiniCombine.md"))
+        // The figures scripts/book draws, which the pages show as `![…](figures/NAME.svg)`.
+        let figures = book.folder.appendingPathComponent("figures")
+        let resources = catalog.appendingPathComponent("Resources")
+        try files.createDirectory(at: resources, withIntermediateDirectories: true)
+        for name in (try? files.contentsOfDirectory(atPath: figures.path)) ?? []
+        where name.hasSuffix(".svg") {
+            try files.copyItem(
+                at: figures.appendingPathComponent(name), to: resources.appendingPathComponent(name)
+            )
+        }
 
         for symbol in converter.symbols.types where chaptersNaming[symbol] == nil {
             chaptersNaming[symbol] = []

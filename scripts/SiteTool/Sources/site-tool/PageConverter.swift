@@ -195,6 +195,7 @@ struct PageConverter {
     /// anything else stays as it is.
     private func docTarget(_ target: String, from page: BookPage) -> String {
         if target.contains("://") || target.hasPrefix("mailto:") { return target }
+        if target.hasPrefix("figures/") { return String(target.dropFirst("figures/".count)) }
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         let fragment = parts.count > 1 ? String(parts[1]) : nil

@@ -1,0 +1,247 @@
+// For the book's figures only (scripts/BookTool/README.md, "Figures"): when the
+// variable BOOK_TRACE names a file, every subscribe(_:) this chapter's code makes
+// goes through stand-ins that write each call they pass on to that file, one
+// JSON object a line. Without BOOK_TRACE, subscribe(_:) is exactly the library's.
+// What the program prints never changes.
+import Foundation
+import MiniCombine
+
+extension Publisher {
+    /// The library's `subscribe(_:)`, traced when the book tool asks for it.
+    func subscribe<S: Subscriber>(_ subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        guard let tracer = Tracer.shared else {
+            return receive(subscriber: subscriber)
+        }
+        let pipeline = tracer.enterSubscribe()
+        defer { tracer.leaveSubscribe() }
+        let name = tracer.name(of: subscriber, in: pipeline)
+        tracer.record(
+            pipeline, from: name, to: tracer.name(of: self, in: pipeline),
+            call: "subscribe(_:)")
+        receive(
+            subscriber: TracedSubscriber(
+                subscriber, name: name, pipeline: pipeline))
+    }
+}
+
+/// Writes the trace: the calls in order, each in the pipeline whose subscribe began it.
+final class Tracer: @unchecked Sendable {
+    /// The tracer, if the book tool asked for a trace.
+    static let shared = ProcessInfo.processInfo.environment["BOOK_TRACE"].map(
+        Tracer.init)
+
+    /// One line of the trace.
+    struct Event: Encodable {
+        var pipeline: Int
+        var kind: String
+        var from: String?
+        var to: String?
+        var call: String?
+        var returns: String?
+        var lane: String?
+        var value: String?
+        var end: String?
+    }
+
+    private let file: URL
+    private let lock = NSLock()
+    private var events: [Event] = []
+    private var pipelines = 0
+    private var depth = 0
+    private var active: [Int] = []
+    private var names: [ObjectIdentifier: (pipeline: Int, name: String)] = [:]
+    private var keptAlive: [AnyObject] = []
+
+    private init(path: String) {
+        file = URL(fileURLWithPath: path)
+    }
+
+    /// Starts a new pipeline unless a subscribe is already under way; returns its number.
+    func enterSubscribe() -> Int {
+        lock.withLock {
+            if depth == 0 { pipelines += 1 }
+            depth += 1
+            return pipelines
+        }
+    }
+
+    func leaveSubscribe() {
+        lock.withLock { depth -= 1 }
+    }
+
+    /// Runs `body` as part of `pipeline`, so values seen meanwhile belong to it.
+    func during<T>(_ pipeline: Int, _ body: () -> T) -> T {
+        lock.withLock { active.append(pipeline) }
+        defer { lock.withLock { _ = active.popLast() } }
+        return body()
+    }
+
+    /// The pipeline under way: the innermost traced call's, else the newest.
+    var currentPipeline: Int {
+        lock.withLock { active.last ?? pipelines }
+    }
+
+    /// The type's name without module or generic arguments, plus its `name` property if it has one.
+    func name(of thing: Any, in pipeline: Int) -> String {
+        var typeName = ""
+        var nesting = 0
+        for character in String(reflecting: type(of: thing)) {
+            if character == "<" { nesting += 1 }
+            if nesting == 0 { typeName.append(character) }
+            if character == ">" { nesting -= 1 }
+        }
+        var parts = typeName.split(separator: ".").dropFirst().filter {
+            !$0.hasPrefix("(")
+        }[...]
+        if parts.first == "Publishers" || parts.first == "Subscribers" {
+            parts = parts.dropFirst()
+        }
+        var name = parts.joined(separator: ".")
+        if let label = Mirror(reflecting: thing).children.first(where: {
+            $0.label == "name"
+        }) {
+            name =
+                name.hasSuffix(".Inner")
+                ? "\(label.value)'s Inner" : "\(name) \(label.value)"
+        }
+        guard type(of: thing) is AnyClass else { return name }
+        let object = thing as AnyObject
+        return lock.withLock {
+            if let known = names[ObjectIdentifier(object)] { return known.name }
+            let taken = Set(
+                names.values.filter { $0.pipeline == pipeline }.map(\.name))
+            var unique = name
+            var number = 2
+            while taken.contains(unique) {
+                unique = "\(name) #\(number)"
+                number += 1
+            }
+            names[ObjectIdentifier(object)] = (pipeline, unique)
+            keptAlive.append(object)
+            return unique
+        }
+    }
+
+    /// Records a call and returns its index, so that what it returns can be added later.
+    @discardableResult
+    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int
+    {
+        append(
+            Event(
+                pipeline: pipeline, kind: "call", from: from, to: to, call: call
+            ))
+    }
+
+    /// Records the demand the call at `index` returned.
+    func returned(_ demand: Subscribers.Demand, at index: Int) {
+        lock.withLock { events[index].returns = "\(demand)" }
+        write()
+    }
+
+    /// Records a value seen on `lane`, or with `end` a completion there.
+    func value(_ value: String?, lane: String, end: String? = nil) {
+        append(
+            Event(
+                pipeline: currentPipeline, kind: "value", lane: lane,
+                value: value, end: end))
+    }
+
+    @discardableResult
+    private func append(_ event: Event) -> Int {
+        let index = lock.withLock {
+            events.append(event)
+            return events.count - 1
+        }
+        write()
+        return index
+    }
+
+    private func write() {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let lines = lock.withLock {
+            events.compactMap { try? encoder.encode($0) }.map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        try? (lines.joined(separator: "\n") + "\n").write(
+            to: file, atomically: true, encoding: .utf8)
+    }
+}
+
+/// Stands in for a subscriber, recording every call it receives before passing it on.
+final class TracedSubscriber<Wrapped: Subscriber>: Subscriber {
+    typealias Input = Wrapped.Input
+    typealias Failure = Wrapped.Failure
+
+    private let wrapped: Wrapped
+    private let name: String
+    private let pipeline: Int
+    private var upstream = "?"
+
+    init(_ wrapped: Wrapped, name: String, pipeline: Int) {
+        self.wrapped = wrapped
+        self.name = name
+        self.pipeline = pipeline
+    }
+
+    func receive(subscription: any Subscription) {
+        guard let tracer = Tracer.shared else { return }
+        upstream = tracer.name(of: subscription, in: pipeline)
+        tracer.record(
+            pipeline, from: upstream, to: name, call: "receive(subscription:)")
+        let traced = TracedSubscription(
+            subscription, name: upstream, subscriber: name, pipeline: pipeline)
+        tracer.during(pipeline) { wrapped.receive(subscription: traced) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard let tracer = Tracer.shared else { return .none }
+        let index = tracer.record(
+            pipeline, from: upstream, to: name,
+            call: "receive(\(String(reflecting: input)))")
+        let demand = tracer.during(pipeline) { wrapped.receive(input) }
+        tracer.returned(demand, at: index)
+        return demand
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        Tracer.shared?.record(
+            pipeline, from: upstream, to: name,
+            call: "receive(completion: \(completion))")
+        Tracer.shared?.during(pipeline) {
+            wrapped.receive(completion: completion)
+        }
+    }
+}
+
+/// Stands in for a subscription, recording every request and cancel before passing it on.
+final class TracedSubscription: Subscription {
+    private let wrapped: any Subscription
+    private let name: String
+    private let subscriber: String
+    private let pipeline: Int
+
+    init(
+        _ wrapped: any Subscription, name: String, subscriber: String,
+        pipeline: Int
+    ) {
+        self.wrapped = wrapped
+        self.name = name
+        self.subscriber = subscriber
+        self.pipeline = pipeline
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        Tracer.shared?.record(
+            pipeline, from: subscriber, to: name, call: "request(\(demand))")
+        Tracer.shared?.during(pipeline) { wrapped.request(demand) }
+    }
+
+    func cancel() {
+        Tracer.shared?.record(
+            pipeline, from: subscriber, to: name, call: "cancel()")
+        Tracer.shared?.during(pipeline) { wrapped.cancel() }
+    }
+}

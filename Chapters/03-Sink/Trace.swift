@@ -1,0 +1,1 @@
+../01-Protocols/Trace.swift

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One event a chapter program wrote to its trace: a call between two objects, a value seen on a
+/// marble lane, or a types chart it printed.
+///
+/// A chapter program writes one JSON object per line to the file named by `BOOK_TRACE` when that
+/// variable is set; see `scripts/BookTool/README.md` for the fields.
+struct TraceEvent: Decodable, Hashable, Sendable {
+    /// The root subscription the event belongs to, counted from 1 in the order the run made them.
+    var pipeline: Int
+    /// `call`, `value` or `chart`.
+    var kind: String
+    /// For a call: the caller and the callee, named as the run names them.
+    var from: String?
+    var to: String?
+    /// For a call: the method with its argument, such as `request(max(2))`.
+    var call: String?
+    /// For a call that returns demand: what it returned, such as `none`.
+    var returns: String?
+    /// For a value: the lane it travels on, and the value; `end` marks a completion instead.
+    var lane: String?
+    var value: String?
+    var end: String?
+    /// For a chart: its stages, and the subscriber at its end.
+    var stages: [ChartStage]?
+    var subscriber: String?
+
+    /// One stage of a types chart.
+    struct ChartStage: Decodable, Hashable, Sendable {
+        var name: String
+        var output: String
+        var failure: String
+    }
+}
+
+/// The event trace of one run of a chapter program.
+enum ProgramTrace: Hashable, Sendable {
+    /// The run succeeded and wrote these events.
+    case recorded([TraceEvent])
+    /// It could not be run, failed, or wrote a line that is not an event.
+    case failed(reason: String)
+    /// It was not run, because something reported elsewhere went wrong first.
+    case skipped
+
+    /// The environment variable that asks a chapter program for its trace.
+    static let environmentVariable = "BOOK_TRACE"
+
+    /// Parses the JSON-lines text a program wrote; a bad line fails the whole trace.
+    init(jsonLines text: String, product: String) {
+        var events: [TraceEvent] = []
+        for (number, line) in TextLines(text).lines.enumerated() where !line.isBlankLine {
+            do {
+                events.append(try JSONDecoder().decode(TraceEvent.self, from: Data(line.utf8)))
+            } catch {
+                self = .failed(
+                    reason: "line \(number + 1) of \(product)'s trace is not an event: \(line)")
+                return
+            }
+        }
+        self = .recorded(events)
+    }
+}

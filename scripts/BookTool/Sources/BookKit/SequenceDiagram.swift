@@ -1,0 +1,75 @@
+/// Draws the calls of one pipeline as a sequence diagram: one lifeline per object, upstream on the
+/// left, and one arrow per call in the order the calls happened.
+enum SequenceDiagram {
+    /// The diagram of `calls`, whose `from` and `to` name the objects.
+    ///
+    /// Objects stand in the reverse of the order they first appear, so the subscriber that
+    /// started it all is on the right, and each publisher stands just left of the next object,
+    /// usually the subscription it made. With more than four objects, the name boxes alternate
+    /// between two heights so that the lifelines can stand closer than the names are wide.
+    static func draw(_ calls: [TraceEvent], title: String) -> String {
+        let names = lifelines(of: calls)
+        let boxWidths = names.map { SVGDocument.width(of: $0) + 16 }
+        let staggered = names.count > 4
+        var centers: [Double] = []
+        for index in names.indices {
+            guard let previous = centers.last else {
+                centers.append(12 + boxWidths[index] / 2)
+                continue
+            }
+            var center =
+                previous + (staggered ? 64 : (boxWidths[index - 1] + boxWidths[index]) / 2 + 16)
+            if staggered && index >= 2 {
+                center = max(
+                    center, centers[index - 2] + (boxWidths[index - 2] + boxWidths[index]) / 2 + 10)
+            }
+            centers.append(center)
+        }
+        let rowHeight = 30.0
+        let top = staggered ? 70.0 : 44.0
+        let width = (centers.last ?? 0) + (boxWidths.last ?? 0) / 2 + 12
+        let height = top + rowHeight * Double(calls.count) + 12
+        var svg = SVGDocument(width: width, height: height, title: title)
+        func center(_ name: String?) -> Double {
+            centers[names.firstIndex(of: name ?? "?") ?? 0]
+        }
+        for (index, name) in names.enumerated() {
+            let y = staggered && index.isMultiple(of: 2) == false ? 32.0 : 6.0
+            svg.line(
+                x1: centers[index], y1: y + 24, x2: centers[index], y2: height - 4,
+                style: "lifeline")
+            svg.rectangle(
+                x: centers[index] - boxWidths[index] / 2, y: y, width: boxWidths[index], height: 24,
+                style: "box")
+            svg.text(name, x: centers[index], y: y + 16, anchor: .middle)
+        }
+        for (row, call) in calls.enumerated() {
+            let y = top + rowHeight * Double(row) + 18
+            let (start, end) = (center(call.from), center(call.to))
+            let isUpstream = upstreamCalls.contains { (call.call ?? "").hasPrefix($0) }
+            svg.horizontalArrow(from: start, to: end, y: y, style: isUpstream ? "up" : "down")
+            var label = call.call ?? "?"
+            if let returns = call.returns {
+                label += " → \(returns)"
+            }
+            let labelWidth = SVGDocument.width(of: label)
+            let left = start < end ? start + 6 : start - 6 - labelWidth
+            svg.text(label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 5, style: "halo")
+        }
+        return svg.rendered
+    }
+
+    /// The objects in the order they stand, left to right.
+    private static func lifelines(of calls: [TraceEvent]) -> [String] {
+        var names = Array(calls.flatMap { [$0.from ?? "?", $0.to ?? "?"] }.uniqued().reversed())
+        let publishers = Set(calls.filter { $0.call == "subscribe(_:)" }.compactMap(\.to))
+        for index in names.indices.dropFirst()
+        where publishers.contains(names[index]) && !publishers.contains(names[index - 1]) {
+            names.swapAt(index, index - 1)
+        }
+        return names
+    }
+
+    /// Calls that travel upstream, drawn in their own colour.
+    private static let upstreamCalls = ["subscribe", "request", "cancel"]
+}
