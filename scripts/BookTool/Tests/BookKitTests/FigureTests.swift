@@ -7,10 +7,14 @@ import Testing
     static let page = """
         # Just
 
+        [Contents](README.md)
+
         Just waits for a request:
 
         <!-- figure: sequence 02-just#1 -->
         ![Just waits until it is asked](figures/02-just.svg)
+
+        [Contents](README.md)
 
         """
 
@@ -70,7 +74,7 @@ import Testing
         let report = fixture.check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/02-just.md:5: error: figure book/figures/02-just.svg differs from what "
+                "book/02-just.md:7: error: figure book/figures/02-just.svg differs from what "
                     + "'figure: sequence 02-just#1' draws now (edited by hand, or its run "
                     + "changed); run scripts/book sync"
             ])
@@ -94,7 +98,7 @@ import Testing
         let report = fixture.check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/02-just.md:5: error: figure book/figures/02-just.svg is missing; "
+                "book/02-just.md:7: error: figure book/figures/02-just.svg is missing; "
                     + "run scripts/book sync"
             ])
     }
@@ -116,7 +120,7 @@ import Testing
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
-                "book/02-just.md:5: error: directive '<!-- figure: sequence 02-just#1 -->' must be "
+                "book/02-just.md:7: error: directive '<!-- figure: sequence 02-just#1 -->' must be "
                     + "followed on the next line by '![ALT TEXT](figures/NAME.svg)', with alt text "
                     + "saying what it shows"
             ])
@@ -128,9 +132,9 @@ import Testing
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
-                "book/02-just.md:5: error: malformed directive '<!-- figure: sequence 02-just -->'; "
+                "book/02-just.md:7: error: malformed directive '<!-- figure: sequence 02-just -->'; "
                     + FigureSpec.expectation,
-                "book/02-just.md:6: error: link target 'figures/02-just.svg' does not exist",
+                "book/02-just.md:8: error: link target 'figures/02-just.svg' does not exist",
             ])
     }
 
@@ -139,7 +143,7 @@ import Testing
         #expect(page.figures.map(\.imagePath) == ["book/figures/02-just.svg"])
         #expect(
             BookSession.request(for: [page]).traces == [
-                OutputRequest(product: "02-just", id: ListingID(path: "book/02-just.md", line: 5))
+                OutputRequest(product: "02-just", id: ListingID(path: "book/02-just.md", line: 7))
             ])
     }
 
@@ -152,7 +156,7 @@ import Testing
         evidence.traces["02-just"] = trace
         #expect(
             fixture.check(evidence).diagnostics.map(\.description) == [
-                "book/02-just.md:5: error: cannot trace 02-just: line 2 of 02-just's trace is not "
+                "book/02-just.md:7: error: cannot trace 02-just: line 2 of 02-just's trace is not "
                     + "an event: not json"
             ])
     }
@@ -162,7 +166,7 @@ import Testing
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
-                "book/02-just.md:5: error: 02-just's trace has no calls in pipeline 3"
+                "book/02-just.md:7: error: 02-just's trace has no calls in pipeline 3"
             ])
     }
 
@@ -185,11 +189,21 @@ import Testing
     }
 
     @Test func theCostsFigureNeedsAMeasurementTableOnItsPage() throws {
-        let page = "# Costs\n\n<!-- figure: costs -->\n![Costs as bars](figures/costs.svg)\n"
+        let page = """
+            # Costs
+
+            [Contents](README.md)
+
+            <!-- figure: costs -->
+            ![Costs as bars](figures/costs.svg)
+
+            [Contents](README.md)
+
+            """
         let fixture = try RepositoryFixture(["book/08-costs.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
-                "book/08-costs.md:3: error: the costs figure needs a '<!-- measurement: COMMAND -->' "
+                "book/08-costs.md:5: error: the costs figure needs a '<!-- measurement: COMMAND -->' "
                     + "block on the same page that starts with a table: a header line, then one row "
                     + "per benchmark"
             ])

@@ -117,7 +117,7 @@ import Testing
         let report = record("first line\n```\nlast line", in: repository)
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/08-what-does-a-pipeline-cost.md:3: error: the measurement holds a line that "
+                "book/08-what-does-a-pipeline-cost.md:5: error: the measurement holds a line that "
                     + "would end its block early; nothing was written"
             ])
         #expect(
@@ -130,7 +130,7 @@ import Testing
             "book/08-what-does-a-pipeline-cost.md": Self.appendix(block: "old") + "```swift\n"
         ])
         let report = record(Self.table, in: repository)
-        #expect(report.diagnostics.map(\.line) == [7])
+        #expect(report.diagnostics.map(\.line) == [11])
         #expect(report.updatedFiles.isEmpty)
     }
 }

@@ -28,6 +28,8 @@ import Testing
         let value: Int = "one"
         ```
 
+        *Compiler error*
+
         ```text
         2:18: error: cannot convert value of type 'String' to specified type 'Int'
         ```
@@ -39,6 +41,8 @@ import Testing
         func answer() -> Int {
         }
         ```
+
+        *Compiler error*
 
         ```text
         2:1: error: missing return in global function expected to return 'Int'
@@ -54,8 +58,11 @@ import Testing
         }
         ```
 
+        *Compiler error*
+
         ```text
-        4:5: error: sending value of non-Sendable type '() async -> ()' risks causing data races [#SendingRisksDataRace]
+        4:5: error: sending value of non-Sendable type '() async -> ()' risks causing
+            data races [#SendingRisksDataRace]
         ```
 
         <!-- compiles -->
@@ -90,7 +97,7 @@ import Testing
                 "Chapters/02-Just/main.swift:4: error: chapter 2 does not build with library folders "
                     + "01…02 alone: missing return in global function expected to return 'Int'",
                 "book/01-protocols.md:4: error: cannot find 'Just' in scope",
-                "book/02-just.md:28: error: constant 'late' used before being initialized",
+                "book/02-just.md:33: error: constant 'late' used before being initialized",
             ])
     }
 }
