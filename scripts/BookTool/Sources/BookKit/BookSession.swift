@@ -139,9 +139,7 @@ struct BookSession {
             names.formUnion(PostNoteChecker.testFunctionNames(in: source.text))
         }
         for page in pages {
-            let postNotes = PostNoteChecker.check(page, testNames: testNames)
-            diagnostics += postNotes.diagnostics
-            evaluation.notes += postNotes.notes
+            diagnostics += PostNoteChecker.check(page, testNames: testNames)
             let rendering = renderer.render(page)
             evaluation.renderings.append(rendering)
             included.formUnion(rendering.includedRegions)

@@ -13,18 +13,17 @@ enum PostNoteChecker {
         var text: String
     }
 
-    /// Errors for names that are not tests, and plain notes for notes that name no test at all.
-    static func check(_ page: BookPage, testNames: Set<String>) -> (
-        diagnostics: [BookDiagnostic], notes: [String]
-    ) {
+    /// Errors for notes that name no test, and for names that are not tests.
+    static func check(_ page: BookPage, testNames: Set<String>) -> [BookDiagnostic] {
         var diagnostics: [BookDiagnostic] = []
-        var remarks: [String] = []
         for note in notes(in: page) {
             let named = namedTests(in: note.text)
             if named.isEmpty {
-                remarks.append(
-                    "\(page.path):\(note.index + 1): this 'where the original post differs' "
-                        + "note names no test; add (test `name`)")
+                diagnostics.append(
+                    BookDiagnostic(
+                        path: page.path, line: note.index + 1,
+                        message: "this 'where the original post differs' note names no test; "
+                            + "add (test `name`)"))
             }
             for name in named where !testNames.contains(name) {
                 diagnostics.append(
@@ -34,7 +33,7 @@ enum PostNoteChecker {
                             + "in Tests/ has that name"))
             }
         }
-        return (diagnostics, remarks)
+        return diagnostics
     }
 
     /// The notes of `page`, each with the block quote lines that follow its heading.
