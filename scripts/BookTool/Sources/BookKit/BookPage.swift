@@ -34,7 +34,15 @@ package struct BookPage {
         self.text = TextLines(contents)
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         self.chapterNumber = leadingNumber(of: fileName)
+        guard text.lines.contains(where: { !$0.isBlankLine }) else {
+            report(
+                "the page is empty; if it should go, delete it and its line in the contents", at: 0)
+            return
+        }
         let scanner = MarkdownScanner(lines: text.lines)
+        for problem in scanner.problems {
+            report(problem.message, at: problem.index)
+        }
         if let unclosed = scanner.unclosedFenceIndex {
             report("fenced code block is never closed", at: unclosed)
         }
@@ -111,16 +119,15 @@ package struct BookPage {
         }
     }
 
-    /// The ```text block right after `block`, or after one blank line, if there is one.
+    /// The ```text block right after `block`, or after blank lines, if there is one.
     private func recordedBlock(after block: FencedBlock, in items: ArraySlice<MarkdownItem>)
         -> FencedBlock?
     {
         for item in items {
             guard case .fence(let candidate) = item, candidate.openingIndex > block.closingIndex
             else { continue }
-            let gap = (block.closingIndex + 1)..<candidate.openingIndex
-            let isAdjacent =
-                gap.count == 0 || (gap.count == 1 && text.lines[gap.lowerBound].isBlankLine)
+            let gap = text.lines[(block.closingIndex + 1)..<candidate.openingIndex]
+            let isAdjacent = gap.allSatisfy(\.isBlankLine)
             return isAdjacent && candidate.language == "text" ? candidate : nil
         }
         return nil

@@ -46,12 +46,14 @@ struct BookSession {
         let outcome = writer.replace(
             changed.map {
                 AtomicFileWriter.Replacement(
-                    url: layout.url(for: $0.page.path), text: $0.rendered.text)
+                    url: layout.url(for: $0.page.path), text: $0.rendered.text,
+                    expectedText: $0.page.text.text)
             })
         report.updatedFiles = outcome.replaced.map { changed[$0].page.path }
         report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map { index, reason in
             BookDiagnostic(
-                path: changed[index].page.path, line: 1, message: "cannot write the file: \(reason)"
+                path: changed[index].page.path, line: 1,
+                message: "cannot write the file: \(reason)"
             )
         }
         report.summary = Self.syncSummary(report, statistics: evaluation.statistics)
@@ -138,11 +140,27 @@ struct BookSession {
             let rendering = renderer.render(page)
             evaluation.renderings.append(rendering)
             included.formUnion(rendering.includedRegions)
-            diagnostics += page.diagnostics + rendering.diagnostics
+            // A page whose structure is broken has blocks that are wrong, not stale.
+            diagnostics += page.diagnostics
+            diagnostics += rendering.diagnostics.filter {
+                page.diagnostics.isEmpty || $0.kind != .staleness
+            }
             diagnostics += LinkChecker.brokenLinks(in: page) {
                 FileManager.default.fileExists(atPath: layout.url(for: $0).path)
             }
         }
+        // A page that could not be read, or was emptied, leaves regions unincluded, programs
+        // unrecorded and the contents unlisted; reporting those would bury the one real cause.
+        let allPagesRead =
+            pages.count == layout.markdownFiles.count
+            && pages.allSatisfy { $0.text.lines.contains { !$0.isBlankLine } }
+        evaluation.pages = pages
+        evaluation.libraryFolderCount = layout.libraryFolders.count
+        guard allPagesRead else {
+            evaluation.diagnostics = Self.ordered(diagnostics)
+            return evaluation
+        }
+        diagnostics += Self.pagesMissingFromContents(pages)
         for path in layout.markedSwiftFiles {
             for region in snippetFiles[path]?.regions.values ?? [:].values
             where !included.contains(RegionReference(path: path, name: region.name)) {
@@ -155,10 +173,29 @@ struct BookSession {
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
         diagnostics += Self.toolchainBlockProblems(
             pages: pages, markdownFiles: layout.markdownFiles)
-        evaluation.diagnostics = diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
-        evaluation.pages = pages
-        evaluation.libraryFolderCount = layout.libraryFolders.count
+        evaluation.diagnostics = Self.ordered(diagnostics)
         return evaluation
+    }
+
+    /// `diagnostics` sorted by file and line, each (file, line, message) once.
+    static func ordered(_ diagnostics: [BookDiagnostic]) -> [BookDiagnostic] {
+        diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }.uniqued()
+    }
+
+    /// Every page but `book/README.md` must be linked from it, the book's contents.
+    static func pagesMissingFromContents(_ pages: [BookPage]) -> [BookDiagnostic] {
+        guard let contents = pages.first(where: { $0.path == "book/README.md" }) else { return [] }
+        let linked = Set(
+            contents.proseIndices.flatMap { index in
+                LinkChecker.linkTargets(in: contents.text.lines[index]).compactMap {
+                    LinkChecker.resolvedPath(of: $0, from: contents.path)
+                }
+            })
+        return pages.filter { $0.path != contents.path && !linked.contains($0.path) }.map {
+            BookDiagnostic(
+                path: $0.path, line: 1,
+                message: "the page is missing from the contents; link it from book/README.md")
+        }
     }
 
     /// The book must record its toolchain in exactly one `<!-- toolchain -->` block.
