@@ -72,16 +72,17 @@ struct PageRenderer {
     }
 
     /// The edit that makes `block` hold `lines`, with a fence longer than any fence-like line in
-    /// them (and than three, if they hold a directive), so that nothing in them can close it.
+    /// them (and than three, if they hold a lone HTML comment, which might be a directive), so
+    /// that nothing in them can close it or be read as structure.
     static func edit(_ block: FencedBlock, to lines: [String], in page: BookPage) -> (
         range: Range<Int>, lines: [String]
     ) {
-        let holdsDirective = lines.contains { line in
+        let holdsComment = lines.contains { line in
             if case .comment = MarkdownScanner(lines: [line]).items.first { true } else { false }
         }
         let needed = max(
             MarkdownScanner.longestFenceRun(of: block.marker, in: lines) + 1,
-            holdsDirective ? 4 : 3)
+            holdsComment ? 4 : 3)
         guard needed > block.fenceLength else { return (block.contentRange, lines) }
         let fence = String(repeating: block.marker, count: needed)
         let info = page.text.lines[block.openingIndex].dropFirst(

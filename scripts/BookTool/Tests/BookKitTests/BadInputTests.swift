@@ -95,6 +95,17 @@ import Testing
         #expect(repository.sync(evidence(output: output)).updatedFiles.isEmpty)
     }
 
+    @Test func outputHoldingADirectiveLineGetsALongerFenceAndStaysInStep() throws {
+        let repository = try fixture(page: Self.page)
+        let output = "<!-- compiles -->\n"
+        #expect(repository.sync(evidence(output: output)).updatedFiles == ["book/02-just.md"])
+        #expect(
+            try repository.contents(of: "book/02-just.md")
+                == Self.page.replacingOccurrences(
+                    of: "```text\nreceived 42\n```", with: "````text\n<!-- compiles -->\n````"))
+        #expect(repository.check(evidence(output: output)).succeeded)
+    }
+
     @Test func errorsBlockTwoBlankLinesBelowAFailsListingIsNotDuplicated() throws {
         let page = "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n\n\n```text\nold\n```\n"
         let repository = try RepositoryFixture(["book/notes.md": page])

@@ -19,6 +19,8 @@ import Testing
         registry.removeOnInterrupt { exited.record($0) }
         kill(getpid(), SIGTERM)
         #expect(exited.wait() == 128 + SIGTERM)
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
         #expect(try repository.listing(of: "book") == ["README.md"])
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
     }
