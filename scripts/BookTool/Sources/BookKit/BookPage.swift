@@ -36,7 +36,15 @@ package struct BookPage {
         self.text = TextLines(contents)
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         self.chapterNumber = leadingNumber(of: fileName)
+        guard text.lines.contains(where: { !$0.isBlankLine }) else {
+            report(
+                "the page is empty; if it should go, delete it and its line in the contents", at: 0)
+            return
+        }
         let scanner = MarkdownScanner(lines: text.lines)
+        for problem in scanner.problems {
+            report(problem.message, at: problem.index)
+        }
         if let unclosed = scanner.unclosedFenceIndex {
             report("fenced code block is never closed", at: unclosed)
         }
@@ -135,8 +143,8 @@ package struct BookPage {
                 altText: image.altText))
     }
 
-    /// The ```text block right after `block`, if there is one: directly below it, after one
-    /// blank line, or after the tool's "Compiler error" label between blank lines.
+    /// The ```text block right after `block`, if there is one: below it after any blank lines,
+    /// with at most one of the tool's "Compiler error" labels among them.
     private func recordedBlock(after block: FencedBlock, in items: ArraySlice<MarkdownItem>)
         -> FencedBlock?
     {
@@ -146,9 +154,7 @@ package struct BookPage {
             let gap = text.lines[(block.closingIndex + 1)..<candidate.openingIndex]
             let captions = gap.filter(PageFurniture.isCaption).count
             let isAdjacent =
-                gap.isEmpty || (gap.count == 1 && gap.first!.isBlankLine)
-                || (captions == 1 && gap.count <= 3
-                    && gap.allSatisfy { $0.isBlankLine || PageFurniture.isCaption($0) })
+                captions <= 1 && gap.allSatisfy { $0.isBlankLine || PageFurniture.isCaption($0) }
             return isAdjacent && candidate.language == "text" ? candidate : nil
         }
         return nil

@@ -42,18 +42,26 @@ struct BookSession {
                 "sync: wrote nothing because of \(count: report.diagnostics.count, "error")"
             return report
         }
-        let changed =
-            evaluation.renderings.filter(\.isChanged).map { ($0.page.path, $0.rendered.text) }
-            + evaluation.staleFigures.map { ($0.path, $0.svg) }
-        for folder in Set(changed.map { layout.url(for: $0.0).deletingLastPathComponent() }) {
+        // A page is replaced only if it still holds what was read; a figure has no such check.
+        let changed: [(path: String, text: String, expected: String?)] =
+            evaluation.renderings.filter(\.isChanged).map {
+                ($0.page.path, $0.rendered.text, $0.page.text.text)
+            }
+            + evaluation.staleFigures.map { ($0.path, $0.svg, nil) }
+        for folder in Set(changed.map { layout.url(for: $0.path).deletingLastPathComponent() }) {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         let outcome = writer.replace(
-            changed.map { AtomicFileWriter.Replacement(url: layout.url(for: $0.0), text: $0.1) })
-        report.updatedFiles = outcome.replaced.map { changed[$0].0 }
+            changed.map {
+                AtomicFileWriter.Replacement(
+                    url: layout.url(for: $0.path), text: $0.text, expectedText: $0.expected)
+            })
+        report.updatedFiles = outcome.replaced.map { changed[$0].path }
         report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map { index, reason in
             BookDiagnostic(
-                path: changed[index].0, line: 1, message: "cannot write the file: \(reason)")
+                path: changed[index].path, line: 1,
+                message: "cannot write the file: \(reason)"
+            )
         }
         report.summary = Self.syncSummary(report, statistics: evaluation.statistics)
         return report
@@ -143,11 +151,27 @@ struct BookSession {
             let rendering = renderer.render(page)
             evaluation.renderings.append(rendering)
             included.formUnion(rendering.includedRegions)
-            diagnostics += page.diagnostics + rendering.diagnostics
+            // A page whose structure is broken has blocks that are wrong, not stale.
+            diagnostics += page.diagnostics
+            diagnostics += rendering.diagnostics.filter {
+                page.diagnostics.isEmpty || $0.kind != .staleness
+            }
             diagnostics += LinkChecker.brokenLinks(in: page) {
                 FileManager.default.fileExists(atPath: layout.url(for: $0).path)
             }
         }
+        // A page that could not be read, or was emptied, leaves regions unincluded, programs
+        // unrecorded and the contents unlisted; reporting those would bury the one real cause.
+        let allPagesRead =
+            pages.count == layout.markdownFiles.count
+            && pages.allSatisfy { $0.text.lines.contains { !$0.isBlankLine } }
+        evaluation.pages = pages
+        evaluation.libraryFolderCount = layout.libraryFolders.count
+        guard allPagesRead else {
+            evaluation.diagnostics = Self.ordered(diagnostics)
+            return evaluation
+        }
+        diagnostics += Self.pagesMissingFromContents(pages)
         for path in layout.markedSwiftFiles {
             for region in snippetFiles[path]?.regions.values ?? [:].values
             where !included.contains(RegionReference(path: path, name: region.name)) {
@@ -164,9 +188,7 @@ struct BookSession {
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
         diagnostics += Self.toolchainBlockProblems(
             pages: pages, markdownFiles: layout.markdownFiles)
-        evaluation.diagnostics = diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
-        evaluation.pages = pages
-        evaluation.libraryFolderCount = layout.libraryFolders.count
+        evaluation.diagnostics = Self.ordered(diagnostics)
         return evaluation
     }
 
@@ -211,6 +233,27 @@ struct BookSession {
                 next: index + 1 < links.count ? links[index + 1] : nil)
         }
         return navigation
+    }
+
+    /// `diagnostics` sorted by file and line, each (file, line, message) once.
+    static func ordered(_ diagnostics: [BookDiagnostic]) -> [BookDiagnostic] {
+        diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }.uniqued()
+    }
+
+    /// Every page but `book/README.md` must be linked from it, the book's contents.
+    static func pagesMissingFromContents(_ pages: [BookPage]) -> [BookDiagnostic] {
+        guard let contents = pages.first(where: { $0.path == "book/README.md" }) else { return [] }
+        let linked = Set(
+            contents.proseIndices.flatMap { index in
+                LinkChecker.linkTargets(in: contents.text.lines[index]).compactMap {
+                    LinkChecker.resolvedPath(of: $0, from: contents.path)
+                }
+            })
+        return pages.filter { $0.path != contents.path && !linked.contains($0.path) }.map {
+            BookDiagnostic(
+                path: $0.path, line: 1,
+                message: "the page is missing from the contents; link it from book/README.md")
+        }
     }
 
     /// The book must record its toolchain in exactly one `<!-- toolchain -->` block.

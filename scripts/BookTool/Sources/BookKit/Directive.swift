@@ -105,7 +105,8 @@ extension ParsedComment {
         guard argument.hasPrefix(":") else { return malformed }
         let reference = argument.dropFirst().trimmedWhitespace
         guard let hash = reference.lastIndex(of: "#") else { return malformed }
-        let path = String(reference[..<hash])
+        let written = String(reference[..<hash])
+        let path = LinkChecker.resolvedPath(of: written, from: "") ?? written
         let region = String(reference[reference.index(after: hash)...])
         guard !path.isEmpty, !path.contains(" "), isValidRegionName(region) else {
             return malformed

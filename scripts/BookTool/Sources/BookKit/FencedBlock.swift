@@ -8,6 +8,10 @@ public struct FencedBlock: Equatable, Sendable {
     public var language: String
     /// How many spaces the opening fence is indented by (0…3).
     public var indentation: Int = 0
+    /// The fence character, `` ` `` or `~`.
+    var marker: Character = "`"
+    /// How many fence characters the opening fence has (3 or more).
+    var fenceLength: Int = 3
 
     /// Whether the info string's first word is `swift` in any letter case (`swift`, `Swift`).
     public var isSwift: Bool { language.lowercased() == "swift" }
@@ -27,11 +31,17 @@ public enum MarkdownItem: Equatable, Sendable {
 }
 
 /// Splits Markdown lines into fenced blocks, lone comments and prose, without parsing inside fences.
+///
+/// Lines inside a comment that spans several lines are none of these. Inside a block, a directive
+/// or a fence with an info string that could open a block of its own is a structural problem:
+/// the block's closing fence is most likely missing, and the next bare fence would close it.
 public struct MarkdownScanner: Sendable {
     /// The items in file order.
     public private(set) var items: [MarkdownItem] = []
     /// The 0-based index of an opening fence that is never closed, if any.
     public private(set) var unclosedFenceIndex: Int?
+    /// Lines that look like structure inside a block: their 0-based index and what is wrong.
+    private(set) var problems: [(index: Int, message: String)] = []
 
     /// Scans `lines`, a Markdown file's lines without their line terminators.
     public init(lines: [String]) {
@@ -39,18 +49,11 @@ public struct MarkdownScanner: Sendable {
         while index < lines.count {
             let line = lines[index]
             if let opening = Self.fenceOpening(line) {
-                guard
-                    let closingIndex = lines[(index + 1)...].firstIndex(where: {
-                        Self.closesFence($0, opening: opening)
-                    })
-                else {
+                guard let closingIndex = scanBlock(opening, at: index, in: lines) else {
                     unclosedFenceIndex = index
                     return
                 }
-                let block = FencedBlock(
-                    openingIndex: index, closingIndex: closingIndex, language: opening.language,
-                    indentation: opening.indentation)
-                items.append(.fence(block))
+                items.append(.fence(opening.block(from: index, to: closingIndex)))
                 index = closingIndex + 1
                 continue
             }
@@ -58,6 +61,8 @@ public struct MarkdownScanner: Sendable {
             if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.count >= 7 {
                 let body = trimmed.dropFirst(4).dropLast(3)
                 items.append(.comment(index: index, body: String(body).trimmedWhitespace))
+            } else if trimmed.hasPrefix("<!--") && !trimmed.contains("-->") {
+                index = lines[index...].firstIndex { $0.contains("-->") } ?? lines.count
             } else {
                 items.append(.prose(index: index))
             }
@@ -65,11 +70,57 @@ public struct MarkdownScanner: Sendable {
         }
     }
 
+    /// The closing fence's index for the block `opening` opens at `index`, noting the first line
+    /// inside it that looks like structure.
+    private mutating func scanBlock(_ opening: FenceOpening, at index: Int, in lines: [String])
+        -> Int?
+    {
+        var reported = false
+        for contentIndex in (index + 1)..<lines.count {
+            let line = lines[contentIndex]
+            if Self.closesFence(line, opening: opening) {
+                return contentIndex
+            }
+            guard !reported, let what = Self.structure(in: line, inside: opening) else { continue }
+            reported = true
+            problems.append(
+                (
+                    contentIndex,
+                    "\(what) inside the block that line \(index + 1) opens; that block's closing "
+                        + "fence is probably missing (a block that shows such lines needs a "
+                        + "longer fence)"
+                ))
+        }
+        return nil
+    }
+
+    /// What `line` would be outside the block: a directive, or a fence that opens a block.
+    private static func structure(in line: String, inside opening: FenceOpening) -> String? {
+        if let inner = fenceOpening(line), inner.marker == opening.marker,
+            inner.length >= opening.length, !inner.language.isEmpty
+        {
+            return "a fence that opens a ```\(inner.language) block"
+        }
+        let trimmed = line.trimmedWhitespace
+        guard opening.length == 3, trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"),
+            trimmed.count >= 7,
+            case .directive = ParsedComment(
+                body: String(trimmed.dropFirst(4).dropLast(3)).trimmedWhitespace)
+        else { return nil }
+        return "a directive, '\(trimmed)',"
+    }
+
     private struct FenceOpening {
         var marker: Character
         var length: Int
         var language: String
         var indentation: Int
+
+        func block(from openingIndex: Int, to closingIndex: Int) -> FencedBlock {
+            FencedBlock(
+                openingIndex: openingIndex, closingIndex: closingIndex, language: language,
+                indentation: indentation, marker: marker, fenceLength: length)
+        }
     }
 
     private static func fenceOpening(_ line: String) -> FenceOpening? {
@@ -89,10 +140,23 @@ public struct MarkdownScanner: Sendable {
             marker: marker, length: length, language: language ?? "", indentation: indentation)
     }
 
-    /// CommonMark: up to three spaces, at least as many of the same marker, then only whitespace.
+    /// CommonMark: up to three spaces (a tab indents further), at least as many of the same
+    /// marker, then only whitespace.
     private static func closesFence(_ line: String, opening: FenceOpening) -> Bool {
-        guard line.prefix(while: { $0 == " " }).count <= 3 else { return false }
-        let trimmed = line.trimmedWhitespace
+        let rest = line.drop { $0 == " " }
+        guard line.count - rest.count <= 3, rest.first == opening.marker else { return false }
+        let trimmed = rest.trimmedWhitespace
         return trimmed.count >= opening.length && trimmed.allSatisfy { $0 == opening.marker }
+    }
+
+    /// The longest run of `marker` that starts a line of `lines`, after up to three spaces.
+    ///
+    /// It is 0 if no line starts with one. A block holding such a line needs a longer fence.
+    static func longestFenceRun(of marker: Character, in lines: [String]) -> Int {
+        lines.map { line in
+            let rest = line.drop { $0 == " " }
+            guard line.count - rest.count <= 3 else { return 0 }
+            return rest.prefix { $0 == marker }.count
+        }.max() ?? 0
     }
 }

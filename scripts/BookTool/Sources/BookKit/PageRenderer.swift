@@ -44,7 +44,7 @@ struct PageRenderer {
                         path: path, region: region, placed, page, &rendering)
                 else { continue }
                 if expected != current {
-                    edits.append((placed.block.contentRange, expected))
+                    edits.append(Self.edit(placed.block, to: expected, in: page))
                     rendering.diagnostics.append(
                         stale(page, placed, "code block is out of date with \(path)#\(region)"))
                 }
@@ -57,7 +57,7 @@ struct PageRenderer {
                     continue
                 }
                 if expected != current {
-                    edits.append((placed.block.contentRange, expected))
+                    edits.append(Self.edit(placed.block, to: expected, in: page))
                     rendering.diagnostics.append(
                         stale(
                             page, placed, "output block is out of date with what \(product) prints",
@@ -68,7 +68,7 @@ struct PageRenderer {
                     current, command: command, placed, page)
             case .toolchain:
                 if current != [evidence.toolchainVersion] {
-                    edits.append((placed.block.contentRange, [evidence.toolchainVersion]))
+                    edits.append(Self.edit(placed.block, to: [evidence.toolchainVersion], in: page))
                 }
             }
         }
@@ -87,6 +87,9 @@ struct PageRenderer {
             rendering.rendered.lines.replaceSubrange(edit.range, with: edit.lines)
         }
         rendering.diagnostics += Self.tooWideLines(in: rendering.rendered, path: page.path)
+        if let problem = Self.structureChange(from: page, to: rendering.rendered) {
+            rendering.diagnostics.append(problem)
+        }
         return rendering
     }
 
@@ -131,6 +134,47 @@ struct PageRenderer {
                         + "errors in the book must fit in \(limit)", kind: .tooWide)
             }
         }
+    }
+
+    /// The edit that makes `block` hold `lines`, with a fence longer than any fence-like line in
+    /// them (and than three, if they hold a lone HTML comment, which might be a directive), so
+    /// that nothing in them can close it or be read as structure.
+    static func edit(_ block: FencedBlock, to lines: [String], in page: BookPage) -> (
+        range: Range<Int>, lines: [String]
+    ) {
+        let holdsComment = lines.contains { line in
+            if case .comment = MarkdownScanner(lines: [line]).items.first { true } else { false }
+        }
+        let needed = max(
+            MarkdownScanner.longestFenceRun(of: block.marker, in: lines) + 1,
+            holdsComment ? 4 : 3)
+        guard needed > block.fenceLength else { return (block.contentRange, lines) }
+        let fence = String(repeating: block.marker, count: needed)
+        let info = page.text.lines[block.openingIndex].dropFirst(
+            block.indentation + block.fenceLength)
+        return (block.openingIndex..<(block.closingIndex + 1), [fence + info] + lines + [fence])
+    }
+
+    /// An error if `rendered`, scanned again, has other directives or prose than `page`, or
+    /// structural problems `page` has not: `sync` must never change what it did not generate.
+    static func structureChange(from page: BookPage, to rendered: TextLines) -> BookDiagnostic? {
+        guard rendered != page.text, page.diagnostics.isEmpty else { return nil }
+        let again = BookPage(path: page.path, contents: rendered.text)
+        // The captions and navigation lines are the tool's own, so they may change.
+        func prose(_ page: BookPage) -> [String] {
+            page.proseIndices.map { page.text.lines[$0] }.filter {
+                !$0.isBlankLine && !PageFurniture.isCaption($0)
+                    && !PageFurniture.isNavigationLine($0)
+            }
+        }
+        guard
+            again.directives.map(\.directive) != page.directives.map(\.directive)
+                || prose(again) != prose(page) || !again.diagnostics.isEmpty
+        else { return nil }
+        return BookDiagnostic(
+            path: page.path, line: 1,
+            message: "sync would change this page's directives or prose, not only its generated "
+                + "blocks, so it writes nothing; this is a bug in the book tool")
     }
 
     /// What is wrong with a measurement block, if anything.
@@ -238,7 +282,7 @@ struct PageRenderer {
             stale(
                 page, placed, "recorded compiler errors are out of date\n  " + comparison,
                 hinted: true))
-        return edits + [(recorded.contentRange, actual)]
+        return edits + [Self.edit(recorded, to: actual, in: page)]
     }
 
     private func outputLines(

@@ -74,27 +74,30 @@ struct RepositoryLayout: Sendable {
 
     /// Reads the file at `path`, relative to the root, for parsing; `nil` if there is no such file.
     ///
-    /// A file that is not UTF-8 reads as empty and one with CRLF line endings as LF, each with a
-    /// diagnostic at `path:1`, so that neither passes unchecked nor is parsed wrongly.
+    /// A file that is not UTF-8 reads as empty, with a diagnostic at its first line that is not;
+    /// one with CRLF line endings reads as LF, with a diagnostic at `path:1`; so that neither
+    /// passes unchecked nor is parsed wrongly.
     func sourceText(of path: String) -> SourceText? {
         let url = url(for: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
             !isDirectory.boolValue
         else { return nil }
-        func failure(_ message: String) -> SourceText {
+        func failure(_ message: String, line: Int = 1) -> SourceText {
             SourceText(
                 text: "", isReadable: false,
-                diagnostic: BookDiagnostic(path: path, line: 1, message: message))
+                diagnostic: BookDiagnostic(path: path, line: line, message: message))
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            return failure("cannot be read: \(error.localizedDescription)")
+            return failure("cannot be read: \(plainReason(error))")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            return failure("cannot be read: it is not valid UTF-8 text")
+            let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            return failure("cannot be read: this line is not valid UTF-8 text", line: bad + 1)
         }
         guard text.contains("\r\n") else {
             return SourceText(text: text, isReadable: true, diagnostic: nil)

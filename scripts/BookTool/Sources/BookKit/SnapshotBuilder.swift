@@ -23,11 +23,18 @@ struct SnapshotBuilder: Sendable {
             (number, buildSnapshot(number))
         }
         var build = BuildResult()
-        for (number, diagnostics) in results {
+        var reported: Set<String> = []
+        for (number, diagnostics) in results.sorted(by: { $0.0 < $1.0 }) {
             if diagnostics.isEmpty {
                 build.succeeded.insert(number)
             }
-            build.diagnostics += diagnostics
+            // An error in folder 01 breaks every later snapshot too; report it at the first.
+            let prefix = Self.prefix(
+                chapter: number, folders: "library folders \(folderRange(upTo: number))")
+            build.diagnostics += diagnostics.filter {
+                reported.insert("\($0.path):\($0.line):\($0.message.dropFirst(prefix.count))")
+                    .inserted
+            }
         }
         return build
     }
@@ -140,9 +147,13 @@ struct SnapshotBuilder: Sendable {
     ) -> [BookDiagnostic] {
         let folders =
             snapshot.map { "library folders \(folderRange(upTo: $0))" } ?? "no library folders"
-        let prefix = "chapter \(chapter) does not build with \(folders) alone: "
-        let messages = CompilerMessage.parse(result.standardError + result.standardOutput).filter(
+        let prefix = Self.prefix(chapter: chapter, folders: folders)
+        var messages = CompilerMessage.parse(result.standardError + result.standardOutput).filter(
             \.failsBuild)
+        // "emit-module command failed" and the like only repeat the errors that have a place.
+        if messages.contains(where: { $0.file != nil }) {
+            messages.removeAll { $0.file == nil }
+        }
         var diagnostics = messages.map { message in
             let label = message.severity == .warning ? "warning: " : ""
             return BookDiagnostic(
@@ -157,6 +168,11 @@ struct SnapshotBuilder: Sendable {
                     message: prefix + result.failureReason(program: "swiftc")))
         }
         return diagnostics
+    }
+
+    /// How a build's diagnostics begin, naming the chapter and the library folders it built.
+    private static func prefix(chapter: Int, folders: String) -> String {
+        "chapter \(chapter) does not build with \(folders) alone: "
     }
 
     /// `01…04` for snapshot 4 when the first library folder is `01-…`.

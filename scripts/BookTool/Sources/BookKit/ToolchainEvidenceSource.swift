@@ -17,7 +17,8 @@ struct ToolchainEvidenceSource: EvidenceSource {
     func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("book-tool-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        TemporaryFiles.shared.register(workspace)
+        defer { TemporaryFiles.shared.remove(workspace) }
         var evidence = Evidence(toolchainVersion: Self.toolchainVersion())
         let snapshots = SnapshotBuilder(layout: layout, workspace: workspace)
         let built = snapshots.buildAll()
@@ -26,6 +27,8 @@ struct ToolchainEvidenceSource: EvidenceSource {
             availableSnapshots: built.succeeded)
         evidence.listingMessages = snapshots.compileListings(
             request.listings, availableSnapshots: built.succeeded)
+        // `swift build` would only repeat a library or chapter error already reported.
+        guard evidence.buildDiagnostics.isEmpty else { return evidence }
         let runner = ProductRunner(layout: layout, timeout: programTimeout)
         let runs = runner.run(request.outputs, traced: request.traces)
         evidence.programRuns = runs.runs

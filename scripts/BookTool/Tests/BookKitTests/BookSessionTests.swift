@@ -146,6 +146,10 @@ import Testing
         let repository = try fixture(page: stale)
         let broken = "See [missing](missing.md).\n"
         try repository.write(broken, to: "book/03-sink.md")
+        try repository.write(
+            RepositoryFixture.toolchainPage
+                + RepositoryFixture.contents(of: ["book/02-just.md", "book/03-sink.md"]),
+            to: "book/README.md")
         let report = repository.sync(evidence())
         #expect(!report.succeeded)
         #expect(report.updatedFiles.isEmpty)
@@ -195,7 +199,9 @@ import Testing
 
     @Test func differentToolchainPrintsOneNoteAndHintsAtMismatchesWithoutFailingForItAlone() throws
     {
-        let readme = "<!-- toolchain -->\n```text\nSwift version 6.0\n```\n"
+        let readme =
+            "<!-- toolchain -->\n```text\nSwift version 6.0\n```\n"
+            + RepositoryFixture.contents(of: ["book/02-just.md"])
         let repository = try fixture(page: Self.upToDatePage)
         try repository.write(readme, to: "book/README.md")
         let clean = repository.check(evidence())
@@ -267,7 +273,7 @@ import Testing
         let report = repository.check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
-                "book/02-just.md:1: error: cannot be read: it is not valid UTF-8 text"
+                "book/02-just.md:1: error: cannot be read: this line is not valid UTF-8 text"
             ])
     }
 
@@ -278,7 +284,7 @@ import Testing
         #expect(
             repository.check(evidence()).diagnostics.map(\.description) == [
                 "Sources/MiniCombine/02-Just/Just.swift:1: error: cannot be read: "
-                    + "it is not valid UTF-8 text"
+                    + "this line is not valid UTF-8 text"
             ])
     }
 }

@@ -10,7 +10,8 @@ final class RepositoryFixture {
     static let toolchainPage = "<!-- toolchain -->\n```text\nSwift version 6.3.1\n```\n"
 
     /// Creates the repository with `files`, keyed by repository-relative path, and a
-    /// `book/README.md` holding the toolchain block unless `files` has a README.
+    /// `book/README.md` holding the toolchain block and a contents line linking every page,
+    /// unless `files` has a README.
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "book-kit-tests-\(UUID().uuidString)")
@@ -18,8 +19,18 @@ final class RepositoryFixture {
             try write(contents, to: path)
         }
         if files["book/README.md"] == nil {
-            try write(Self.toolchainPage, to: "book/README.md")
+            try write(
+                Self.toolchainPage + Self.contents(of: Array(files.keys)), to: "book/README.md")
         }
+    }
+
+    /// A contents line linking each page among `paths`.
+    static func contents(of paths: [String]) -> String {
+        let pages = paths.filter { $0.hasPrefix("book/") && $0.hasSuffix(".md") }.sorted()
+        return pages.isEmpty
+            ? ""
+            : "\nContents: " + pages.map { "[page](\($0.dropFirst(5)))" }.joined(separator: ", ")
+                + ".\n"
     }
 
     deinit {

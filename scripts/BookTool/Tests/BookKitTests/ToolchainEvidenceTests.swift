@@ -78,9 +78,35 @@ import Testing
     /// The files, with the book recorded by the running toolchain.
     static func repository() throws -> RepositoryFixture {
         var files = files
-        files["book/README.md"] = RepositoryFixture.toolchainPage.replacingOccurrences(
-            of: "Swift version 6.3.1", with: ToolchainEvidenceSource.toolchainVersion())
+        files["book/README.md"] =
+            RepositoryFixture.toolchainPage.replacingOccurrences(
+                of: "Swift version 6.3.1", with: ToolchainEvidenceSource.toolchainVersion())
+            + RepositoryFixture.contents(of: Array(files.keys))
         return try RepositoryFixture(files)
+    }
+
+    @Test func oneSyntaxErrorInTheLibraryIsReportedOnceAndNothingElse() throws {
+        let repository = try Self.repository()
+        try repository.write(
+            "/// Produces values.\npublic protocol Publisher {\n",
+            to: "Sources/MiniCombine/01-Protocols/Publisher.swift")
+        try repository.write(
+            Self.files["book/01-protocols.md"]!
+                + "*Output of `swift run 01-protocols`*\n\n<!-- output: 01-protocols -->\n"
+                + "```text\n```\n",
+            to: "book/01-protocols.md")
+        try repository.write(
+            Self.files["book/02-just.md"]!
+                + "*Output of `swift run 02-just`*\n\n<!-- output: 02-just -->\n```text\n```\n",
+            to: "book/02-just.md")
+        let report = BookSession(root: repository.root).check()
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "Sources/MiniCombine/01-Protocols/Publisher.swift:3: error: chapter 1 does not "
+                    + "build with library folders 01…01 alone: expected declaration",
+                "Sources/MiniCombine/01-Protocols/Publisher.swift:3: error: chapter 1 does not "
+                    + "build with library folders 01…01 alone: expected '}' in protocol",
+            ])
     }
 
     @Test func listingsAndChaptersCompileAgainstTheLibraryAsItStandsAtTheirChapter() throws {
