@@ -54,13 +54,16 @@ package struct AtomicFileWriter {
         guard failures.isEmpty else {
             for file in staged {
                 try? FileManager.default.removeItem(at: file.temporary)
+                InterruptCleanup.remove(temporaryFile: file.temporary)
             }
             return Outcome(replaced: [], failures: failures)
         }
-        for (index, file) in staged.enumerated()
-        where rename(file.temporary.path, file.target.path) != 0 {
-            failures[index] = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: file.temporary)
+        for (index, file) in staged.enumerated() {
+            if rename(file.temporary.path, file.target.path) != 0 {
+                failures[index] = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: file.temporary)
+            }
+            InterruptCleanup.remove(temporaryFile: file.temporary)
         }
         return Outcome(
             replaced: staged.indices.filter { failures[$0] == nil }, failures: failures)
@@ -71,6 +74,7 @@ package struct AtomicFileWriter {
         let target = replacement.url.resolvingSymlinksInPath()
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
+        InterruptCleanup.add(temporaryFile: temporary)
         do {
             try writeData(Data(replacement.text.utf8), temporary)
             if let permissions = try? FileManager.default.attributesOfItem(atPath: target.path)[
@@ -81,6 +85,7 @@ package struct AtomicFileWriter {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            InterruptCleanup.remove(temporaryFile: temporary)
             throw error
         }
         return (temporary, target)

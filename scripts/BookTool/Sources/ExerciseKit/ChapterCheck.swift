@@ -27,6 +27,8 @@ struct ChapterChecker {
     let root: URL
     /// Extra `swift build` arguments, such as a scratch path.
     var buildArguments: [String] = []
+    /// How long one test may run, in seconds.
+    var testTimeLimit: TimeInterval = 30
 
     /// Builds the package with its tests; on failure, the compiler's errors.
     func build() -> Result<URL, ExerciseError> {
@@ -45,7 +47,7 @@ struct ChapterChecker {
         guard let binary = testBinary(in: binPath) else {
             return .failure(ExerciseError("no test binary was built in \(binPath.path)"))
         }
-        let runner = TestRunner(binary: binary, directory: root)
+        let runner = TestRunner(binary: binary, directory: root, testTimeLimit: testTimeLimit)
         switch runner.run(filter: chapter.testFilter) {
         case .failure(let error):
             return .failure(ExerciseError("\(error)"))

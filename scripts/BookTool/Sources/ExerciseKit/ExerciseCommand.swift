@@ -9,7 +9,13 @@ public enum ExerciseCommand {
         Rebuild a chapter yourself:
           start N           blank out chapter N's step (later chapters are set aside)
           check N           build, run chapter N's tests and its program, and say where you stand
+          watch N           check again each time a file of chapter N changes (Ctrl-C stops)
           restore N         put the reference chapter N back (your version is kept)
+          status            what is in progress, and what 'restore' would do
+          abandon           clear an exercise that cannot be restored (your attempts are kept)
+
+        Options for check, watch, further and grade:
+          --time-limit S    stop a test that runs longer than S seconds (default 30)
 
         Go further:
           further N [NAME]  check your answers to chapter N's "go further" exercises
@@ -18,6 +24,12 @@ public enum ExerciseCommand {
           list              the chapters, their exercises, and what is in progress
           prove [N …]       (for CI) prove every chapter's exercises are well formed
         """
+
+    /// Makes Ctrl-C end the tests the tool runs, and everything they started, and remove the
+    /// tool's temporary files.
+    public static func prepareForInterrupts() {
+        InterruptCleanup.installSignalHandlers()
+    }
 
     /// Runs the command in `arguments` (without the program name) for the repository at `root`.
     public static func run(_ arguments: [String], root: URL) -> Int32 {
@@ -33,6 +45,17 @@ public enum ExerciseCommand {
     private static func dispatch(_ arguments: [String], root: URL, output: inout ReportPrinter)
         throws(ExerciseError) -> Int32
     {
+        var arguments = arguments
+        var options = Options()
+        if let flag = arguments.firstIndex(of: "--time-limit") {
+            guard flag + 1 < arguments.count, let seconds = Double(arguments[flag + 1]),
+                seconds > 0
+            else {
+                throw ExerciseError("'--time-limit' needs a number of seconds, such as 60")
+            }
+            options.testTimeLimit = seconds
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         guard let command = arguments.first else {
             output.line(usage)
             return 2
@@ -49,9 +72,16 @@ public enum ExerciseCommand {
         case "start":
             return try start(try chapterArgument(), catalog: catalog, root: root, output: &output)
         case "check":
-            return try check(try chapterArgument(), root: root, output: &output)
+            return try check(
+                try chapterArgument(), root: root, options: options, output: &output)
         case "restore":
             return try restore(try chapterArgument(), root: root, output: &output)
+        case "status":
+            try status(catalog: catalog, root: root, output: &output)
+            return 0
+        case "abandon":
+            output.line(try ExerciseWorkspace(root: root).abandon(catalog: catalog))
+            return 0
         case "further":
             let chapter = try chapterArgument()
             return try further(chapter, only: rest.dropFirst().first, root: root, output: &output)
@@ -118,18 +148,25 @@ public enum ExerciseCommand {
         return 0
     }
 
-    private static func check(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
-        throws(ExerciseError) -> Int32
-    {
+    private static func check(
+        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
         let workspace = ExerciseWorkspace(root: root)
-        if let current = workspace.chapterInProgress, chapter.number > current {
+        let current = workspace.chapterInProgress
+        if let current, chapter.number > current {
             throw ExerciseError(
                 "chapter \(chapter.number) is set aside while you work on chapter \(current); "
                     + "check chapter \(current), or restore it first")
         }
         output.line(chapter.heading)
-        output.line("Building…")
-        let checker = ChapterChecker(root: root)
+        if current == chapter.number {
+            let saved = try workspace.saveCheckedAttempt(chapter)
+            output.line("Your files are saved in \(saved). Building…")
+        } else {
+            output.line("Building…")
+        }
+        var checker = ChapterChecker(root: root)
+        checker.testTimeLimit = options.testTimeLimit
         let binPath: URL
         switch checker.build() {
         case .failure(let error):
@@ -138,7 +175,7 @@ public enum ExerciseCommand {
             output.indented(error.description, by: 2)
             output.line()
             output.line("Fix these, then run 'scripts/exercise check \(chapter.number)' again.")
-            return 1
+            return ExitCode.doesNotCompile
         case .success(let path):
             binPath = path
         }
@@ -148,21 +185,82 @@ public enum ExerciseCommand {
         case .success(let value): result = value
         }
         output.line()
-        ChapterReport(result: result).write(to: &output)
-        return result.passed ? 0 : 1
+        ChapterReport(result: result, started: current == chapter.number).write(to: &output)
+        if result.passed, current == chapter.number {
+            Progress(root: root).record("chapter \(chapter.number)")
+        }
+        return result.passed ? 0 : ExitCode.failsTests
     }
 
     private static func restore(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
         throws(ExerciseError) -> Int32
     {
         let summary = try ExerciseWorkspace(root: root).restore(chapter)
+        let plan = summary.plan
         output.line(
             "\(chapter.heading) is back to the book's version, and so are the chapters after it.")
         output.line(
-            "Your version is kept in \(summary.attemptFolder)/yours, beside the book's in "
-                + "\(summary.attemptFolder)/book. To compare them:")
+            "Your version of \(plan.saved.count) file(s) is kept in \(summary.attemptFolder)/yours:"
+        )
+        for path in plan.saved.prefix(12) {
+            let note = plan.removed.contains(path) ? "  (you added it; removed)" : ""
+            output.line("  \(path)\(note)")
+        }
+        if plan.saved.count > 12 {
+            output.line("  … and \(plan.saved.count - 12) more")
+        }
+        if !plan.overwritten.isEmpty, let last = summary.lastChecked {
+            output.line(
+                "Your chapter files were already the book's (a 'git restore' or 'git checkout'?); "
+                    + "the version you last checked is in \(last)/yours.")
+        }
+        output.line("To compare yours with the book's:")
         output.line("  diff -ru \(summary.attemptFolder)/book \(summary.attemptFolder)/yours")
         return 0
+    }
+
+    private static func status(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter)
+        throws(ExerciseError)
+    {
+        let workspace = ExerciseWorkspace(root: root)
+        guard let current = workspace.chapterInProgress else {
+            output.line("No exercise is in progress. Start one with 'scripts/exercise start N'.")
+            return
+        }
+        let plan: ExerciseWorkspace.RestorePlan
+        do {
+            plan = try workspace.restorePlan()
+        } catch {
+            output.line("Chapter \(current) is marked as started, but: \(error)")
+            return
+        }
+        let chapter = try catalog.chapter(current)
+        output.line("\(chapter.heading) is in progress.")
+        if let last = workspace.lastCheckedFolder(chapter) {
+            output.line("Your last checked version is in \(last)/yours.")
+        }
+        if !plan.overwritten.isEmpty {
+            output.line(
+                "These files are the book's again, not yours (a 'git restore' or 'git checkout'?):")
+            for path in plan.overwritten { output.line("  \(path)") }
+        }
+        output.line()
+        output.line("'scripts/exercise restore \(current)' would:")
+        output.line(
+            "  keep your version of \(plan.saved.count) file(s) in \(ExerciseWorkspace.attemptsFolder)/"
+        )
+        for path in plan.saved.prefix(12) { output.line("    \(path)") }
+        if plan.saved.count > 12 { output.line("    … and \(plan.saved.count - 12) more") }
+        output.line("  put back the book's version of \(plan.putBack.count) file(s)")
+        if !plan.removed.isEmpty {
+            output.line("  remove \(plan.removed.count) file(s) you added (after keeping them)")
+        }
+        output.line("  bring back \(plan.setAside.count) set-aside folder(s) and file(s)")
+        if !plan.returned.isEmpty {
+            output.line(
+                "  (\(plan.returned.count) of their files are in the tree already, from git; "
+                    + "they are replaced, and kept where they differ)")
+        }
     }
 
     // MARK: - Go further
@@ -244,6 +342,48 @@ public enum ExerciseCommand {
                 output.line("   go further: \(slugs.joined(separator: ", "))")
             }
         }
+    }
+}
+
+/// Settings given as flags.
+struct Options {
+    /// How long one test may run, in seconds.
+    var testTimeLimit: TimeInterval = 30
+}
+
+/// The tool's exit codes, so that a script can tell a build failure from failing tests.
+enum ExitCode {
+    /// Some tests, or the chapter's program, fail.
+    static let failsTests: Int32 = 1
+    /// The command line is wrong.
+    static let usage: Int32 = 2
+    /// The code does not compile.
+    static let doesNotCompile: Int32 = 3
+}
+
+/// The chapters and "go further" exercises a student has passed, one a line in
+/// `.exercise/progress`: `chapter 4`, `further 2 empty`.
+struct Progress {
+    let root: URL
+    private var file: URL {
+        root.appendingPathComponent("\(ExerciseWorkspace.stashFolder)/progress")
+    }
+
+    /// The lines recorded so far.
+    var passed: Set<String> {
+        Set(
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
+                .map(String.init))
+    }
+
+    /// Adds `entry` if it is not there yet.
+    func record(_ entry: String) {
+        var entries = passed
+        guard entries.insert(entry).inserted else { return }
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data((entries.sorted().joined(separator: "\n") + "\n").utf8).write(
+            to: file, options: .atomic)
     }
 }
 

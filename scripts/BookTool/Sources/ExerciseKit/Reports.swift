@@ -4,6 +4,8 @@ import BookKit
 /// ones fail.
 struct ChapterReport {
     var result: ChapterCheckResult
+    /// Whether the chapter is the exercise in progress, rather than the book's own code.
+    var started = true
 
     func write(to output: inout ReportPrinter) {
         let tests = result.tests
@@ -28,22 +30,33 @@ struct ChapterReport {
             output.line("      your program:    \(actual.map { "\"\($0)\"" } ?? "(nothing more)")")
         }
         output.line()
+        let number = result.chapter.number
         if result.passed {
+            guard started else {
+                output.line(
+                    "Everything passes. No exercise is started, so this checked the book's own "
+                        + "chapter \(number); to write it yourself: scripts/exercise start \(number)"
+                )
+                return
+            }
             output.line(
-                "Everything passes: your chapter \(result.chapter.number) behaves like the book's. "
-                    + "Well done!")
+                "Everything passes: your chapter \(number) behaves like the book's. Well done!")
             output.line(
-                "Compare with the reference: scripts/exercise restore \(result.chapter.number) "
+                "Compare with the reference: scripts/exercise restore \(number) "
                     + "(your version is kept).")
         } else {
             let failing = tests.count - passing
-            let programNote =
-                result.program == .matches || result.program == .notRecorded
-                ? "" : ", and the program"
+            let programFails = result.program != .matches && result.program != .notRecorded
+            let what: String
+            switch (failing, programFails) {
+            case (0, _): what = "the program does not print what the book shows yet"
+            case (_, false): what = "\(failing) behaviour\(failing == 1 ? "" : "s") to go"
+            case (_, true):
+                what = "\(failing) behaviour\(failing == 1 ? "" : "s"), and the program, to go"
+            }
             output.line(
-                "Not there yet: \(failing) behaviour\(failing == 1 ? "" : "s")\(programNote) to go. "
-                    + "Start with the first ✗; run 'scripts/exercise check \(result.chapter.number)' "
-                    + "again after each change.")
+                "Not there yet: \(what). Start with the first ✗; run "
+                    + "'scripts/exercise check \(number)' again after each change.")
         }
     }
 }
@@ -61,6 +74,11 @@ struct TestLine {
         case .crashed(let message):
             output.line("  ✗ \(test.behaviour)")
             output.line("      stopped: \(message)")
+        case .timedOut(let seconds):
+            output.line("  ✗ \(test.behaviour)")
+            output.line(
+                "      timed out: still running after \(seconds) s (a loop that never ends, "
+                    + "or a lock held while calling out?)")
         case .failed(let issues):
             output.line("  ✗ \(test.behaviour)")
             for issue in issues.prefix(3) {
