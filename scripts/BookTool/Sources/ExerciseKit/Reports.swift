@@ -81,21 +81,28 @@ struct TestLine {
                     + "or a lock held while calling out?)")
         case .failed(let issues):
             output.line("  ✗ \(test.behaviour)")
-            for issue in issues.prefix(3) {
+            if let timeout = issues.first(where: { $0.hasPrefix("Timed out") }) {
+                // What fails after a timeout only repeats it.
+                output.line("      " + ReadableIssue(text: timeout).lines.joined(separator: " "))
+                return
+            }
+            for issue in issues.prefix(2) {
                 if let message = Self.fatalError(in: issue) {
                     // A trap test's child process stopped for another reason.
                     output.line("      stopped: \(message)")
                     continue
                 }
-                output.indented(issue, by: 6)
+                for line in ReadableIssue(text: issue).lines {
+                    output.line("      " + line)
+                }
                 if issue.contains(".success → .signal(SIGILL") {
                     output.line(
                         "      (the code this test runs in a separate process stopped: "
                             + "a body not written yet, or a failed precondition)")
                 }
             }
-            if issues.count > 3 {
-                output.line("      … and \(issues.count - 3) more")
+            if issues.count > 2 {
+                output.line("      … and \(issues.count - 2) more")
             }
         }
     }
