@@ -21,7 +21,13 @@ public enum ExerciseCommand {
           further N [NAME]  check your answers to chapter N's "go further" exercises
           answer N NAME     show the worked answer to one of them
 
-          list              the chapters, their exercises, and what is in progress
+          list              the chapters, their exercises, and what you have passed
+
+        For teachers:
+          grade N FOLDER…   grade copies of chapter N's library folder, one per student,
+                            in a scratch copy; writes STUDENT.json and results.csv
+                            (--output DIR, default .build/exercise-grade/results);
+                            exits 0 if all pass, 1 if some fail tests, 3 if some do not compile
           prove [N …]       (for CI) prove every chapter's exercises are well formed
         """
 
@@ -56,9 +62,16 @@ public enum ExerciseCommand {
             options.testTimeLimit = seconds
             arguments.removeSubrange(flag...(flag + 1))
         }
+        if let flag = arguments.firstIndex(of: "--output") {
+            guard flag + 1 < arguments.count else {
+                throw ExerciseError("'--output' needs a folder")
+            }
+            options.output = URL(fileURLWithPath: arguments[flag + 1])
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         guard let command = arguments.first else {
             output.line(usage)
-            return 2
+            return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
         let catalog = ChapterCatalog(root: root)
@@ -76,6 +89,17 @@ public enum ExerciseCommand {
                 try chapterArgument(), root: root, options: options, output: &output)
         case "restore":
             return try restore(try chapterArgument(), root: root, output: &output)
+        case "grade":
+            let chapter = try chapterArgument()
+            let folders = rest.dropFirst().map { URL(fileURLWithPath: $0) }
+            guard !folders.isEmpty else {
+                throw ExerciseError(
+                    "'grade' needs a chapter and submission folders, such as "
+                        + "'grade 4 submissions/*/04-Map'")
+            }
+            return try grade(chapter, folders, root: root, options: options, output: &output)
+        case "watch":
+            return try watch(try chapterArgument(), root: root, options: options, output: &output)
         case "status":
             try status(catalog: catalog, root: root, output: &output)
             return 0
@@ -129,6 +153,10 @@ public enum ExerciseCommand {
             "Read the chapter first, \(chapter.pagePath ?? "book/"), but stop before its final "
                 + "listings: they are the answer. Signatures, doc comments and types are still "
                 + "there; add the stored properties and helpers you need.")
+        for part in GivenPart.of(chapter, root: root) {
+            output.line(
+                "Given, not for you to write: \(part.what). Its tests are left out of 'check'.")
+        }
         if !summary.setAside.isEmpty {
             let numbers = summary.setAside.map(String.init).joined(separator: ", ")
             output.line(
@@ -263,6 +291,33 @@ public enum ExerciseCommand {
         }
     }
 
+    // MARK: - Grade
+
+    private static func grade(
+        _ chapter: Chapter, _ folders: [URL], root: URL, options: Options,
+        output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let results =
+            options.output
+            ?? root.appendingPathComponent(".build/exercise-grade/results")
+        output.line("Grading \(folders.count) submission(s) of \(chapter.heading)…")
+        var grader = Grader(root: root)
+        grader.testTimeLimit = options.testTimeLimit
+        let grades = try grader.grade(chapter, submissions: folders, output: results)
+        for grade in grades {
+            let mark = grade.status == .pass ? "✓" : "✗"
+            let what =
+                grade.status == .error
+                ? (grade.message.split(separator: "\n").first.map(String.init) ?? "")
+                : "\(grade.passedCount) of \(grade.tests.count) tests pass"
+            output.line("  \(mark) \(grade.student): \(what)")
+        }
+        output.line("Results: \(results.path)/results.csv and one STUDENT.json each.")
+        if grades.contains(where: { $0.status == .error }) { return ExitCode.doesNotCompile }
+        if grades.contains(where: { $0.status == .fail }) { return ExitCode.failsTests }
+        return 0
+    }
+
     // MARK: - Go further
 
     private static func further(
@@ -294,6 +349,9 @@ public enum ExerciseCommand {
         for outcome in outcomes {
             output.line()
             FurtherReport(outcome: outcome, chapter: chapter).write(to: &output)
+        }
+        for outcome in outcomes where outcome.passed {
+            Progress(root: root).record("further \(chapter.number) \(outcome.exercise.slug)")
         }
         let done = outcomes.filter(\.passed).count
         output.line()
@@ -329,6 +387,7 @@ public enum ExerciseCommand {
     private static func list(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter) {
         let inProgress = ExerciseWorkspace(root: root).chapterInProgress
         let further = FurtherExercises(root: root)
+        let passed = Progress(root: root).passed
         for chapter in catalog.chapters() {
             var mark = ""
             if let inProgress, chapter.number == inProgress {
@@ -336,11 +395,49 @@ public enum ExerciseCommand {
             } else if let inProgress, chapter.number > inProgress {
                 mark = "  (set aside until you restore chapter \(inProgress))"
             }
-            output.line("\(chapter.number). \(chapter.title)\(mark)")
-            let slugs = further.exercises(of: chapter).map(\.slug)
-            if !slugs.isEmpty {
-                output.line("   go further: \(slugs.joined(separator: ", "))")
+            let done = passed.contains("chapter \(chapter.number)") ? "✓" : " "
+            output.line("\(done) \(chapter.number). \(chapter.title)\(mark)")
+            let slugs = further.exercises(of: chapter).map { slug in
+                (passed.contains("further \(chapter.number) \(slug.slug)") ? "✓ " : "") + slug.slug
             }
+            if !slugs.isEmpty {
+                output.line("     go further: \(slugs.joined(separator: ", "))")
+            }
+        }
+        output.line()
+        output.line("✓ marks what you have passed: a chapter you started and checked, an exercise")
+        output.line(
+            "you checked with 'further'. It is kept in \(ExerciseWorkspace.stashFolder)/progress.")
+    }
+
+    /// Runs `check` again each time a Swift file of the chapter changes, until interrupted.
+    ///
+    /// It polls every second, so it needs no file-watching dependency.
+    private static func watch(
+        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let workspace = ExerciseWorkspace(root: root)
+        func stamp() -> [String: Date] {
+            var stamps: [String: Date] = [:]
+            for path in workspace.swiftFiles(under: chapter.libraryPath)
+                + workspace.swiftFiles(under: chapter.programPath)
+            {
+                stamps[path] =
+                    (try? FileManager.default.attributesOfItem(
+                        atPath: root.appendingPathComponent(path).path)[.modificationDate])
+                    as? Date ?? .distantPast
+            }
+            return stamps
+        }
+        while true {
+            let before = stamp()
+            _ = try check(chapter, root: root, options: options, output: &output)
+            output.line()
+            output.line("Watching \(chapter.libraryPath)/ for changes; Ctrl-C stops.")
+            while stamp() == before {
+                Thread.sleep(forTimeInterval: 1)
+            }
+            output.line()
         }
     }
 }
@@ -349,6 +446,8 @@ public enum ExerciseCommand {
 struct Options {
     /// How long one test may run, in seconds.
     var testTimeLimit: TimeInterval = 30
+    /// Where `grade` writes its results.
+    var output: URL?
 }
 
 /// The tool's exit codes, so that a script can tell a build failure from failing tests.

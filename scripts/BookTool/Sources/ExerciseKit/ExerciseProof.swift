@@ -163,7 +163,9 @@ struct ExerciseProof {
 
     // MARK: - The copy
 
-    private func makeCopy(at copy: URL) throws(ExerciseError) {
+    /// Copies the files git tracks (or, outside git, the copied paths) to `copy`, keeping its
+    /// `.build` folder.
+    func makeCopy(at copy: URL) throws(ExerciseError) {
         let fileManager = FileManager.default
         do {
             if fileManager.fileExists(atPath: copy.path) {

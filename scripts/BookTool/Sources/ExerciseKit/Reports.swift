@@ -10,9 +10,19 @@ struct ChapterReport {
     func write(to output: inout ReportPrinter) {
         let tests = result.tests
         let passing = tests.filter(\.passed).count
+        for part in result.given {
+            output.line("Given, not for you to write: \(part.what); its tests are left out.")
+        }
         output.line("Behaviours (\(passing) of \(tests.count) pass)")
-        for test in tests {
-            TestLine(test: test).write(to: &output)
+        let groups = Dictionary(grouping: tests, by: \.suite)
+        let suites = tests.map(\.suite).uniqued()
+        for suite in suites {
+            if suites.count > 1 {
+                output.line("  \(suite)")
+            }
+            for test in groups[suite] ?? [] {
+                TestLine(test: test).write(to: &output)
+            }
         }
         output.line()
         output.line("The chapter program (swift run \(result.chapter.product))")
@@ -144,6 +154,13 @@ struct FurtherReport {
         switch outcome.status {
         case .doesNotBuild(let errors):
             let missing = Self.missingNames(in: errors)
+            let libraryErrors = TextLines(errors).lines.filter { $0.hasPrefix("Sources/") }
+            if !libraryErrors.isEmpty {
+                // Another file of the library does not compile, so no exercise can build.
+                output.line("✗ \(slug): your library does not compile, so its tests cannot run")
+                output.indented(libraryErrors.prefix(3).joined(separator: "\n"), by: 4)
+                return
+            }
             if missing.isEmpty {
                 output.line("✗ \(slug): its tests do not compile against your library yet")
             } else {

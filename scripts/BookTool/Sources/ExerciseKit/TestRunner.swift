@@ -37,6 +37,19 @@ struct TestOutcome: Equatable, Sendable {
     }
 
     var passed: Bool { status == .passed }
+
+    /// The suite's name in words: `MiniCombineTests.Chapter07ReduceLatestStressTests/…`
+    /// reads "ReduceLatestStress".
+    var suite: String {
+        var name = id.prefix { $0 != "/" }.split(separator: ".").last.map(String.init) ?? ""
+        if name.hasPrefix("Chapter"), name.count > 9 {
+            name = String(name.dropFirst(9))
+        }
+        if name.hasSuffix("Tests") {
+            name = String(name.dropLast(5))
+        }
+        return name
+    }
 }
 
 /// Runs a Swift Testing binary and records every test's outcome, surviving tests that crash
