@@ -1,3 +1,4 @@
+// exercise.given: PassthroughSubject (07-ReduceLatest/PassthroughSubject.swift)
 import Foundation
 import MiniCombine
 import Testing

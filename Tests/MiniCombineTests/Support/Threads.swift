@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A one-shot signal: one thread opens it, others wait for it with a time
 /// limit, so that a deadlock fails a test instead of hanging the run.
@@ -58,7 +59,8 @@ func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> 
 
 /// Runs `body` on a new thread and returns its result, or `nil` if it has
 /// not returned within `seconds`: a deadlock inside `body` then fails the
-/// test that checks the result, while the stuck thread is left behind.
+/// test with an issue that says it timed out, while the stuck thread is
+/// left behind.
 ///
 /// `body` must not record issues itself (a bare thread belongs to no test):
 /// it returns what the test should check.
@@ -71,7 +73,14 @@ func onAnotherThread<Result>(
         let value = work.value()
         result.set(value)
     }
-    guard done.wait(seconds: seconds) else { return nil }
+    guard done.wait(seconds: seconds) else {
+        Issue.record(
+            """
+            Timed out: the code under test did not return within \(Int(seconds)) s. \
+            A deadlock? A lock held while calling out to a subscriber?
+            """)
+        return nil
+    }
     return result.get()
 }
 

@@ -66,16 +66,17 @@ package struct AtomicFileWriter {
         }
         guard failures.isEmpty else {
             for file in staged {
-                TemporaryFiles.shared.remove(file.temporary)
+                try? FileManager.default.removeItem(at: file.temporary)
+                InterruptCleanup.remove(temporaryFile: file.temporary)
             }
             return Outcome(replaced: [], failures: failures)
         }
-        for (index, file) in staged.enumerated()
-        where rename(file.temporary.path, file.target.path) != 0 {
-            failures[index] = String(cString: strerror(errno))
-        }
-        for file in staged {
-            TemporaryFiles.shared.remove(file.temporary)
+        for (index, file) in staged.enumerated() {
+            if rename(file.temporary.path, file.target.path) != 0 {
+                failures[index] = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: file.temporary)
+            }
+            InterruptCleanup.remove(temporaryFile: file.temporary)
         }
         return Outcome(
             replaced: staged.indices.filter { failures[$0] == nil }, failures: failures)
@@ -86,7 +87,7 @@ package struct AtomicFileWriter {
         let target = replacement.url.resolvingSymlinksInPath()
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
             ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
-        TemporaryFiles.shared.register(temporary)
+        InterruptCleanup.add(temporaryFile: temporary)
         do {
             try writeData(Data(replacement.text.utf8), temporary)
             if let permissions = try? FileManager.default.attributesOfItem(atPath: target.path)[
@@ -96,7 +97,8 @@ package struct AtomicFileWriter {
                     [.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
         } catch {
-            TemporaryFiles.shared.remove(temporary)
+            try? FileManager.default.removeItem(at: temporary)
+            InterruptCleanup.remove(temporaryFile: temporary)
             throw error
         }
         return (temporary, target)
@@ -123,62 +125,3 @@ package func plainReason(_ error: any Error) -> String {
     default: return error.localizedDescription
     }
 }
-
-/// The temporary files and folders the tool has made and not yet removed, so that an interrupt
-/// removes them too.
-package final class TemporaryFiles: @unchecked Sendable {
-    /// The one registry of the process.
-    package static let shared = TemporaryFiles()
-    private let lock = NSLock()
-    private var urls: Set<URL> = []
-
-    /// Notes `url`, a file or folder about to be made, for removal on an interrupt.
-    package func register(_ url: URL) {
-        _ = lock.withLock { urls.insert(url) }
-    }
-
-    /// Removes `url` and forgets it.
-    package func remove(_ url: URL) {
-        try? FileManager.default.removeItem(at: url)
-        _ = lock.withLock { urls.remove(url) }
-    }
-
-    /// Removes every file and folder still registered.
-    package func removeAll() {
-        for url in lock.withLock({ urls }) {
-            remove(url)
-        }
-    }
-
-    /// From now on, SIGINT and SIGTERM remove every registered file and then call `exit` with
-    /// 128 plus the signal's number.
-    ///
-    /// The signal handler only writes the signal's number to a pipe, which is safe in a handler;
-    /// a thread waiting on the pipe does the rest.
-    package func removeOnInterrupt(
-        exit: @escaping @Sendable (Int32) -> Void = { Foundation.exit($0) }
-    ) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        let readEnd = ends[0]
-        Thread { [self] in
-            var number: Int32 = 0
-            guard read(readEnd, &number, MemoryLayout<Int32>.size) == MemoryLayout<Int32>.size
-            else { return }
-            removeAll()
-            exit(128 + number)
-        }.start()
-        interruptPipe = ends[1]
-        for number in [SIGINT, SIGTERM] {
-            signal(number) { number in
-                var number = number
-                _ = write(interruptPipe, &number, MemoryLayout<Int32>.size)
-            }
-        }
-    }
-}
-
-/// The pipe the interrupt handler writes to; set before the handler is installed.
-nonisolated(unsafe) private var interruptPipe: Int32 = -1

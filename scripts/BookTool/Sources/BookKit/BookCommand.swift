@@ -45,7 +45,6 @@ public enum BookCommand {
         guard FileManager.default.fileExists(atPath: root + "/book/README.md") else {
             return fail("\(root) holds no book: there is no book/README.md in it")
         }
-        TemporaryFiles.shared.removeOnInterrupt()
         let session = BookSession(root: URL(fileURLWithPath: root), evidenceSource: evidenceSource)
         let report: BookReport
         if let recording {

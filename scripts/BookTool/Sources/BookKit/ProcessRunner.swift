@@ -27,9 +27,13 @@ package struct ProcessResult: Sendable {
 package enum ProcessRunner {
     /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`,
     /// adding `environment` to the variables this process has.
+    ///
+    /// After `timeout` seconds, or as soon as `stopWhen` (asked twice a second) says so, the
+    /// child and every process it started are ended and the result says `timedOut`.
     package static func run(
         _ executable: String, _ arguments: [String], in directory: URL? = nil,
-        timeout: TimeInterval? = nil, environment: [String: String] = [:]
+        timeout: TimeInterval? = nil, environment: [String: String] = [:],
+        stopWhen: (@Sendable () -> Bool)? = nil
     ) -> ProcessResult {
         let process = Process()
         if !environment.isEmpty {
@@ -58,12 +62,24 @@ package enum ProcessRunner {
         let reading = DispatchGroup()
         let output = DataCollector(outputPipe.fileHandleForReading, group: reading)
         let errors = DataCollector(errorPipe.fileHandleForReading, group: reading)
+        InterruptCleanup.add(child: process.processIdentifier)
         let watchdog = Watchdog(process)
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire() }
         }
+        let poll = stopWhen.map { stopWhen in
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
+            timer.setEventHandler {
+                if stopWhen() { watchdog.fire() }
+            }
+            timer.resume()
+            return timer
+        }
         process.waitUntilExit()
+        poll?.cancel()
         watchdog.disarm()
+        InterruptCleanup.remove(child: process.processIdentifier)
         reading.wait()
         return ProcessResult(
             exitStatus: process.terminationStatus, standardOutput: output.text,
@@ -86,7 +102,8 @@ private final class DataCollector: @unchecked Sendable {
     var text: String { String(decoding: data, as: UTF8.self) }
 }
 
-/// Terminates a process that runs past its deadline, unless disarmed first.
+/// Ends a process, and the processes it started, that runs past its deadline, unless disarmed
+/// first.
 private final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private let process: Process
@@ -101,7 +118,7 @@ private final class Watchdog: @unchecked Sendable {
         lock.withLock {
             guard armed else { return }
             fired = true
-            process.terminate()
+            InterruptCleanup.endProcessGroup(of: process.processIdentifier)
         }
     }
 

@@ -17,8 +17,11 @@ struct ToolchainEvidenceSource: EvidenceSource {
     func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("book-tool-\(UUID().uuidString)")
-        TemporaryFiles.shared.register(workspace)
-        defer { TemporaryFiles.shared.remove(workspace) }
+        InterruptCleanup.add(temporaryFile: workspace)
+        defer {
+            try? FileManager.default.removeItem(at: workspace)
+            InterruptCleanup.remove(temporaryFile: workspace)
+        }
         var evidence = Evidence(toolchainVersion: Self.toolchainVersion())
         let snapshots = SnapshotBuilder(layout: layout, workspace: workspace)
         let built = snapshots.buildAll()

@@ -16,9 +16,48 @@ struct ChapterCheckResult {
     var chapter: Chapter
     var tests: [TestOutcome]
     var program: ProgramResult
+    /// What the chapter gives rather than asks for, with the test file left out for it.
+    var given: [GivenPart] = []
 
     var passed: Bool {
         tests.allSatisfy(\.passed) && (program == .matches || program == .notRecorded)
+    }
+}
+
+/// A part of a chapter the student is given, not asked to write.
+///
+/// A test file of the chapter whose first lines hold `// exercise.given: WHAT` tests it; its
+/// tests are left out of the check.
+struct GivenPart: Equatable {
+    static let marker = "// exercise.given:"
+
+    /// What is given, such as `PassthroughSubject`.
+    var what: String
+    /// The test file left out, relative to the root.
+    var testFile: String
+
+    /// The given parts of `chapter` in the tree at `root`.
+    static func of(_ chapter: Chapter, root: URL) -> [GivenPart] {
+        let workspace = ExerciseWorkspace(root: root)
+        return workspace.swiftFiles(under: "Tests/MiniCombineTests").compactMap { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard name.hasPrefix(chapter.testPrefix),
+                let text = try? String(
+                    contentsOf: root.appendingPathComponent(path), encoding: .utf8),
+                let line = TextLines(text).lines.prefix(20).first(where: {
+                    $0.trimmedWhitespace.hasPrefix(marker)
+                })
+            else { return nil }
+            return GivenPart(
+                what: line.trimmedWhitespace.dropFirst(marker.count).trimmedWhitespace,
+                testFile: path)
+        }
+    }
+
+    /// Whether `test` is in this part's test file.
+    func contains(_ test: TestOutcome) -> Bool {
+        let name = testFile.split(separator: "/").last.map(String.init) ?? testFile
+        return test.id.contains("/\(name):")
     }
 }
 
@@ -27,6 +66,8 @@ struct ChapterChecker {
     let root: URL
     /// Extra `swift build` arguments, such as a scratch path.
     var buildArguments: [String] = []
+    /// How long one test may run, in seconds.
+    var testTimeLimit: TimeInterval = 30
 
     /// Builds the package with its tests; on failure, the compiler's errors.
     func build() -> Result<URL, ExerciseError> {
@@ -45,15 +86,17 @@ struct ChapterChecker {
         guard let binary = testBinary(in: binPath) else {
             return .failure(ExerciseError("no test binary was built in \(binPath.path)"))
         }
-        let runner = TestRunner(binary: binary, directory: root)
+        let runner = TestRunner(binary: binary, directory: root, testTimeLimit: testTimeLimit)
         switch runner.run(filter: chapter.testFilter) {
         case .failure(let error):
             return .failure(ExerciseError("\(error)"))
         case .success(let tests):
+            let given = GivenPart.of(chapter, root: root)
             return .success(
                 ChapterCheckResult(
-                    chapter: chapter, tests: tests,
-                    program: checkProgram(chapter, binPath: binPath)))
+                    chapter: chapter,
+                    tests: tests.filter { test in !given.contains { $0.contains(test) } },
+                    program: checkProgram(chapter, binPath: binPath), given: given))
         }
     }
 

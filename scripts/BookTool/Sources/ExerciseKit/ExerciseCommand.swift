@@ -9,15 +9,33 @@ public enum ExerciseCommand {
         Rebuild a chapter yourself:
           start N           blank out chapter N's step (later chapters are set aside)
           check N           build, run chapter N's tests and its program, and say where you stand
+          watch N           check again each time a file of chapter N changes (Ctrl-C stops)
           restore N         put the reference chapter N back (your version is kept)
+          status            what is in progress, and what 'restore' would do
+          abandon           clear an exercise that cannot be restored (your attempts are kept)
+
+        Options for check, watch, further and grade:
+          --time-limit S    stop a test that runs longer than S seconds (default 30)
 
         Go further:
           further N [NAME]  check your answers to chapter N's "go further" exercises
           answer N NAME     show the worked answer to one of them
 
-          list              the chapters, their exercises, and what is in progress
+          list              the chapters, their exercises, and what you have passed
+
+        For teachers:
+          grade N FOLDER…   grade copies of chapter N's library folder, one per student,
+                            in a scratch copy; writes STUDENT.json and results.csv
+                            (--output DIR, default .build/exercise-grade/results);
+                            exits 0 if all pass, 1 if some fail tests, 3 if some do not compile
           prove [N …]       (for CI) prove every chapter's exercises are well formed
         """
+
+    /// Makes Ctrl-C end the tests the tool runs, and everything they started, and remove the
+    /// tool's temporary files.
+    public static func prepareForInterrupts() {
+        InterruptCleanup.installSignalHandlers()
+    }
 
     /// Runs the command in `arguments` (without the program name) for the repository at `root`.
     public static func run(_ arguments: [String], root: URL) -> Int32 {
@@ -33,9 +51,27 @@ public enum ExerciseCommand {
     private static func dispatch(_ arguments: [String], root: URL, output: inout ReportPrinter)
         throws(ExerciseError) -> Int32
     {
+        var arguments = arguments
+        var options = Options()
+        if let flag = arguments.firstIndex(of: "--time-limit") {
+            guard flag + 1 < arguments.count, let seconds = Double(arguments[flag + 1]),
+                seconds > 0
+            else {
+                throw ExerciseError("'--time-limit' needs a number of seconds, such as 60")
+            }
+            options.testTimeLimit = seconds
+            arguments.removeSubrange(flag...(flag + 1))
+        }
+        if let flag = arguments.firstIndex(of: "--output") {
+            guard flag + 1 < arguments.count else {
+                throw ExerciseError("'--output' needs a folder")
+            }
+            options.output = URL(fileURLWithPath: arguments[flag + 1])
+            arguments.removeSubrange(flag...(flag + 1))
+        }
         guard let command = arguments.first else {
             output.line(usage)
-            return 2
+            return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
         let catalog = ChapterCatalog(root: root)
@@ -49,9 +85,27 @@ public enum ExerciseCommand {
         case "start":
             return try start(try chapterArgument(), catalog: catalog, root: root, output: &output)
         case "check":
-            return try check(try chapterArgument(), root: root, output: &output)
+            return try check(
+                try chapterArgument(), root: root, options: options, output: &output)
         case "restore":
             return try restore(try chapterArgument(), root: root, output: &output)
+        case "grade":
+            let chapter = try chapterArgument()
+            let folders = rest.dropFirst().map { URL(fileURLWithPath: $0) }
+            guard !folders.isEmpty else {
+                throw ExerciseError(
+                    "'grade' needs a chapter and submission folders, such as "
+                        + "'grade 4 submissions/*/04-Map'")
+            }
+            return try grade(chapter, folders, root: root, options: options, output: &output)
+        case "watch":
+            return try watch(try chapterArgument(), root: root, options: options, output: &output)
+        case "status":
+            try status(catalog: catalog, root: root, output: &output)
+            return 0
+        case "abandon":
+            output.line(try ExerciseWorkspace(root: root).abandon(catalog: catalog))
+            return 0
         case "further":
             let chapter = try chapterArgument()
             return try further(chapter, only: rest.dropFirst().first, root: root, output: &output)
@@ -99,6 +153,10 @@ public enum ExerciseCommand {
             "Read the chapter first, \(chapter.pagePath ?? "book/"), but stop before its final "
                 + "listings: they are the answer. Signatures, doc comments and types are still "
                 + "there; add the stored properties and helpers you need.")
+        for part in GivenPart.of(chapter, root: root) {
+            output.line(
+                "Given, not for you to write: \(part.what). Its tests are left out of 'check'.")
+        }
         if !summary.setAside.isEmpty {
             let numbers = summary.setAside.map(String.init).joined(separator: ", ")
             output.line(
@@ -118,18 +176,25 @@ public enum ExerciseCommand {
         return 0
     }
 
-    private static func check(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
-        throws(ExerciseError) -> Int32
-    {
+    private static func check(
+        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
         let workspace = ExerciseWorkspace(root: root)
-        if let current = workspace.chapterInProgress, chapter.number > current {
+        let current = workspace.chapterInProgress
+        if let current, chapter.number > current {
             throw ExerciseError(
                 "chapter \(chapter.number) is set aside while you work on chapter \(current); "
                     + "check chapter \(current), or restore it first")
         }
         output.line(chapter.heading)
-        output.line("Building…")
-        let checker = ChapterChecker(root: root)
+        if current == chapter.number {
+            let saved = try workspace.saveCheckedAttempt(chapter)
+            output.line("Your files are saved in \(saved). Building…")
+        } else {
+            output.line("Building…")
+        }
+        var checker = ChapterChecker(root: root)
+        checker.testTimeLimit = options.testTimeLimit
         let binPath: URL
         switch checker.build() {
         case .failure(let error):
@@ -138,7 +203,7 @@ public enum ExerciseCommand {
             output.indented(error.description, by: 2)
             output.line()
             output.line("Fix these, then run 'scripts/exercise check \(chapter.number)' again.")
-            return 1
+            return ExitCode.doesNotCompile
         case .success(let path):
             binPath = path
         }
@@ -148,20 +213,108 @@ public enum ExerciseCommand {
         case .success(let value): result = value
         }
         output.line()
-        ChapterReport(result: result).write(to: &output)
-        return result.passed ? 0 : 1
+        ChapterReport(result: result, started: current == chapter.number).write(to: &output)
+        if result.passed, current == chapter.number {
+            Progress(root: root).record("chapter \(chapter.number)")
+        }
+        return result.passed ? 0 : ExitCode.failsTests
     }
 
     private static func restore(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
         throws(ExerciseError) -> Int32
     {
         let summary = try ExerciseWorkspace(root: root).restore(chapter)
+        let plan = summary.plan
         output.line(
             "\(chapter.heading) is back to the book's version, and so are the chapters after it.")
         output.line(
-            "Your version is kept in \(summary.attemptFolder)/yours, beside the book's in "
-                + "\(summary.attemptFolder)/book. To compare them:")
+            "Your version of \(plan.saved.count) file(s) is kept in \(summary.attemptFolder)/yours:"
+        )
+        for path in plan.saved.prefix(12) {
+            let note = plan.removed.contains(path) ? "  (you added it; removed)" : ""
+            output.line("  \(path)\(note)")
+        }
+        if plan.saved.count > 12 {
+            output.line("  … and \(plan.saved.count - 12) more")
+        }
+        if !plan.overwritten.isEmpty, let last = summary.lastChecked {
+            output.line(
+                "Your chapter files were already the book's (a 'git restore' or 'git checkout'?); "
+                    + "the version you last checked is in \(last)/yours.")
+        }
+        output.line("To compare yours with the book's:")
         output.line("  diff -ru \(summary.attemptFolder)/book \(summary.attemptFolder)/yours")
+        return 0
+    }
+
+    private static func status(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter)
+        throws(ExerciseError)
+    {
+        let workspace = ExerciseWorkspace(root: root)
+        guard let current = workspace.chapterInProgress else {
+            output.line("No exercise is in progress. Start one with 'scripts/exercise start N'.")
+            return
+        }
+        let plan: ExerciseWorkspace.RestorePlan
+        do {
+            plan = try workspace.restorePlan()
+        } catch {
+            output.line("Chapter \(current) is marked as started, but: \(error)")
+            return
+        }
+        let chapter = try catalog.chapter(current)
+        output.line("\(chapter.heading) is in progress.")
+        if let last = workspace.lastCheckedFolder(chapter) {
+            output.line("Your last checked version is in \(last)/yours.")
+        }
+        if !plan.overwritten.isEmpty {
+            output.line(
+                "These files are the book's again, not yours (a 'git restore' or 'git checkout'?):")
+            for path in plan.overwritten { output.line("  \(path)") }
+        }
+        output.line()
+        output.line("'scripts/exercise restore \(current)' would:")
+        output.line(
+            "  keep your version of \(plan.saved.count) file(s) in \(ExerciseWorkspace.attemptsFolder)/"
+        )
+        for path in plan.saved.prefix(12) { output.line("    \(path)") }
+        if plan.saved.count > 12 { output.line("    … and \(plan.saved.count - 12) more") }
+        output.line("  put back the book's version of \(plan.putBack.count) file(s)")
+        if !plan.removed.isEmpty {
+            output.line("  remove \(plan.removed.count) file(s) you added (after keeping them)")
+        }
+        output.line("  bring back \(plan.setAside.count) set-aside folder(s) and file(s)")
+        if !plan.returned.isEmpty {
+            output.line(
+                "  (\(plan.returned.count) of their files are in the tree already, from git; "
+                    + "they are replaced, and kept where they differ)")
+        }
+    }
+
+    // MARK: - Grade
+
+    private static func grade(
+        _ chapter: Chapter, _ folders: [URL], root: URL, options: Options,
+        output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let results =
+            options.output
+            ?? root.appendingPathComponent(".build/exercise-grade/results")
+        output.line("Grading \(folders.count) submission(s) of \(chapter.heading)…")
+        var grader = Grader(root: root)
+        grader.testTimeLimit = options.testTimeLimit
+        let grades = try grader.grade(chapter, submissions: folders, output: results)
+        for grade in grades {
+            let mark = grade.status == .pass ? "✓" : "✗"
+            let what =
+                grade.status == .error
+                ? (grade.message.split(separator: "\n").first.map(String.init) ?? "")
+                : "\(grade.passedCount) of \(grade.tests.count) tests pass"
+            output.line("  \(mark) \(grade.student): \(what)")
+        }
+        output.line("Results: \(results.path)/results.csv and one STUDENT.json each.")
+        if grades.contains(where: { $0.status == .error }) { return ExitCode.doesNotCompile }
+        if grades.contains(where: { $0.status == .fail }) { return ExitCode.failsTests }
         return 0
     }
 
@@ -197,6 +350,9 @@ public enum ExerciseCommand {
             output.line()
             FurtherReport(outcome: outcome, chapter: chapter).write(to: &output)
         }
+        for outcome in outcomes where outcome.passed {
+            Progress(root: root).record("further \(chapter.number) \(outcome.exercise.slug)")
+        }
         let done = outcomes.filter(\.passed).count
         output.line()
         output.line(
@@ -231,6 +387,7 @@ public enum ExerciseCommand {
     private static func list(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter) {
         let inProgress = ExerciseWorkspace(root: root).chapterInProgress
         let further = FurtherExercises(root: root)
+        let passed = Progress(root: root).passed
         for chapter in catalog.chapters() {
             var mark = ""
             if let inProgress, chapter.number == inProgress {
@@ -238,12 +395,94 @@ public enum ExerciseCommand {
             } else if let inProgress, chapter.number > inProgress {
                 mark = "  (set aside until you restore chapter \(inProgress))"
             }
-            output.line("\(chapter.number). \(chapter.title)\(mark)")
-            let slugs = further.exercises(of: chapter).map(\.slug)
+            let done = passed.contains("chapter \(chapter.number)") ? "✓" : " "
+            output.line("\(done) \(chapter.number). \(chapter.title)\(mark)")
+            let slugs = further.exercises(of: chapter).map { slug in
+                (passed.contains("further \(chapter.number) \(slug.slug)") ? "✓ " : "") + slug.slug
+            }
             if !slugs.isEmpty {
-                output.line("   go further: \(slugs.joined(separator: ", "))")
+                output.line("     go further: \(slugs.joined(separator: ", "))")
             }
         }
+        output.line()
+        output.line("✓ marks what you have passed: a chapter you started and checked, an exercise")
+        output.line(
+            "you checked with 'further'. It is kept in \(ExerciseWorkspace.stashFolder)/progress.")
+    }
+
+    /// Runs `check` again each time a Swift file of the chapter changes, until interrupted.
+    ///
+    /// It polls every second, so it needs no file-watching dependency.
+    private static func watch(
+        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let workspace = ExerciseWorkspace(root: root)
+        func stamp() -> [String: Date] {
+            var stamps: [String: Date] = [:]
+            for path in workspace.swiftFiles(under: chapter.libraryPath)
+                + workspace.swiftFiles(under: chapter.programPath)
+            {
+                stamps[path] =
+                    (try? FileManager.default.attributesOfItem(
+                        atPath: root.appendingPathComponent(path).path)[.modificationDate])
+                    as? Date ?? .distantPast
+            }
+            return stamps
+        }
+        while true {
+            let before = stamp()
+            _ = try check(chapter, root: root, options: options, output: &output)
+            output.line()
+            output.line("Watching \(chapter.libraryPath)/ for changes; Ctrl-C stops.")
+            while stamp() == before {
+                Thread.sleep(forTimeInterval: 1)
+            }
+            output.line()
+        }
+    }
+}
+
+/// Settings given as flags.
+struct Options {
+    /// How long one test may run, in seconds.
+    var testTimeLimit: TimeInterval = 30
+    /// Where `grade` writes its results.
+    var output: URL?
+}
+
+/// The tool's exit codes, so that a script can tell a build failure from failing tests.
+enum ExitCode {
+    /// Some tests, or the chapter's program, fail.
+    static let failsTests: Int32 = 1
+    /// The command line is wrong.
+    static let usage: Int32 = 2
+    /// The code does not compile.
+    static let doesNotCompile: Int32 = 3
+}
+
+/// The chapters and "go further" exercises a student has passed, one a line in
+/// `.exercise/progress`: `chapter 4`, `further 2 empty`.
+struct Progress {
+    let root: URL
+    private var file: URL {
+        root.appendingPathComponent("\(ExerciseWorkspace.stashFolder)/progress")
+    }
+
+    /// The lines recorded so far.
+    var passed: Set<String> {
+        Set(
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
+                .map(String.init))
+    }
+
+    /// Adds `entry` if it is not there yet.
+    func record(_ entry: String) {
+        var entries = passed
+        guard entries.insert(entry).inserted else { return }
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data((entries.sorted().joined(separator: "\n") + "\n").utf8).write(
+            to: file, options: .atomic)
     }
 }
 

@@ -6,13 +6,18 @@ import Foundation
 /// Starting chapter N puts the tree where a reader stands at the start of chapter N: the
 /// library, programs and tests of later chapters are set aside (they build on chapter N and
 /// would give its answer away), `Package.swift` lists chapters 1…N, and the regions marked in
-/// chapter N's library folder are blanked. Everything it changes is first kept in the stash,
-/// `.exercise/`, which `restore` puts back; the student's attempt is saved there too.
+/// chapter N's library folder are blanked. Before it changes anything, `start` copies every
+/// file the package builds from into the stash, `.exercise/`, and only then writes the record
+/// that marks the exercise as started: an interrupted start leaves either no record or a
+/// complete one. `restore` puts every file back from the stash and first saves the student's
+/// version of every file that differs from the book's, so nothing the student wrote is lost.
 struct ExerciseWorkspace {
     /// The git-ignored folder that holds the reference files and the set-aside chapters.
     static let stashFolder = ".exercise"
     /// In a test support file, `// exercise.needs-chapter: 6` sets it aside before chapter 6.
     static let needsChapterMarker = "// exercise.needs-chapter:"
+    /// The folders whose files `start` keeps and `restore` puts back, with `Package.swift`.
+    static let keptFolders = ["Sources", "Chapters", "Tests"]
 
     let root: URL
     private var fileManager: FileManager { .default }
@@ -20,8 +25,11 @@ struct ExerciseWorkspace {
     private var stash: URL { root.appendingPathComponent(Self.stashFolder) }
     private var stateFile: URL { stash.appendingPathComponent("chapter") }
     private var referenceFolder: URL { stash.appendingPathComponent("reference") }
+    private var referenceListFile: URL { stash.appendingPathComponent("reference-list") }
     private var setAsideFolder: URL { stash.appendingPathComponent("set-aside") }
     private var startListFile: URL { stash.appendingPathComponent("files-at-start") }
+    /// Where attempts are kept, relative to the root.
+    static let attemptsFolder = "\(stashFolder)/attempts"
 
     /// The chapter whose exercise is in progress, if any.
     var chapterInProgress: Int? {
@@ -38,12 +46,20 @@ struct ExerciseWorkspace {
         var setAside: [Int]
     }
 
-    /// Blanks chapter `chapter`'s step and sets later chapters aside.
-    func start(_ chapter: Chapter, allChapters: [Chapter]) throws(ExerciseError) -> StartSummary {
+    /// Blanks chapter `chapter`'s step and sets later chapters aside; with `blanking` false,
+    /// only sets them aside (for grading a submission that replaces the chapter's folder).
+    func start(_ chapter: Chapter, allChapters: [Chapter], blanking: Bool = true)
+        throws(ExerciseError) -> StartSummary
+    {
         if let current = chapterInProgress {
             throw ExerciseError(
                 "chapter \(current) is already started as an exercise; finish it with "
                     + "'scripts/exercise restore \(current)' before you start another")
+        }
+        guard setAsidePaths().isEmpty else {
+            throw ExerciseError(
+                "\(Self.stashFolder)/set-aside holds files from an exercise that did not finish; "
+                    + "run 'scripts/exercise abandon' to put them back")
         }
         let libraryFiles = swiftFiles(under: chapter.libraryPath)
         guard !libraryFiles.isEmpty else {
@@ -55,14 +71,14 @@ struct ExerciseWorkspace {
             let text = try read(path)
             let file = ExerciseMarkedFile(path: path, text: text)
             problems += file.problems
-            if file.hasRegions {
+            if file.hasRegions, blanking {
                 blanked.append((path, file))
             }
         }
         guard problems.isEmpty else {
             throw ExerciseError(problems.joined(separator: "\n"))
         }
-        guard !blanked.isEmpty else {
+        guard !blanked.isEmpty || !blanking else {
             throw ExerciseError(
                 "\(chapter.libraryPath) has no '// exercise.blank: …' markers, so there is "
                     + "nothing to blank")
@@ -73,20 +89,33 @@ struct ExerciseWorkspace {
         let trimmedManifest = try manifestListing(
             manifest, chaptersUpTo: chapter.number, among: allChapters)
 
-        // Keep every original before changing anything; restore works from these copies.
+        // First a complete record, the chapter file last; only then change the tree.
+        let kept = keptFiles(excluding: movedPaths)
         do {
+            for leftover in [stateFile, referenceListFile, startListFile, referenceFolder] {
+                try? fileManager.removeItem(at: leftover)
+            }
             try fileManager.createDirectory(at: stash, withIntermediateDirectories: true)
-            try Data("\(chapter.number)\n".utf8).write(to: stateFile)
-            try Data((libraryFiles.joined(separator: "\n") + "\n").utf8).write(
-                to: startListFile)
-            for path in blanked.map(\.path) + ["Package.swift"] {
+            for path in kept {
                 try copy(root.appendingPathComponent(path), to: referenceFolder, as: path)
             }
+            try Data((libraryFiles.joined(separator: "\n") + "\n").utf8).write(
+                to: startListFile, options: .atomic)
+            try Data((kept.joined(separator: "\n") + "\n").utf8).write(
+                to: referenceListFile, options: .atomic)
+            try Data("\(chapter.number)\n".utf8).write(to: stateFile, options: .atomic)
+        } catch {
+            for record in [stateFile, referenceListFile, startListFile, referenceFolder] {
+                try? fileManager.removeItem(at: record)
+            }
+            throw ExerciseError("could not record the chapter (\(error)); nothing was changed")
+        }
+        do {
             for path in movedPaths {
                 try move(path, from: root, to: setAsideFolder)
             }
         } catch {
-            let undo = restoreQuietly()
+            let undo = putEverythingBack()
             throw ExerciseError(
                 "could not set the chapter up (\(error)); \(undo ?? "nothing was changed")")
         }
@@ -99,7 +128,7 @@ struct ExerciseWorkspace {
             .init(url: root.appendingPathComponent("Package.swift"), text: trimmedManifest))
         let outcome = writer.replace(replacements)
         guard outcome.failures.isEmpty else {
-            let undo = restoreQuietly()
+            let undo = putEverythingBack()
             throw ExerciseError(
                 "could not write the blanked files (\(outcome.failures.values.joined(separator: "; "))); "
                     + (undo ?? "nothing was changed"))
@@ -111,60 +140,273 @@ struct ExerciseWorkspace {
             setAside: later.map(\.number))
     }
 
+    /// Every file under the kept folders, and `Package.swift`, but the paths in `excluded`.
+    private func keptFiles(excluding excluded: [String]) -> [String] {
+        var paths = ["Package.swift"]
+        for folder in Self.keptFolders {
+            paths += files(under: root.appendingPathComponent(folder)).map { "\(folder)/\($0)" }
+        }
+        return paths.filter { path in
+            !excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+    }
+
+    // MARK: - What restore would do
+
+    /// What `restore` does, worked out before it does anything: `status` shows it.
+    struct RestorePlan {
+        /// The chapter in progress.
+        var chapter: Int
+        /// Files whose current version is saved in the attempt: the chapter's library files,
+        /// and every other file that differs from the book's or was added.
+        var saved: [String]
+        /// Files written back with the book's version, because they differ from it.
+        var putBack: [String]
+        /// Files the student added, removed once saved.
+        var removed: [String]
+        /// Set-aside files that are in the tree again (after a `git restore .`), saved where
+        /// they differ from the book's.
+        var returned: [String]
+        /// The chapter's blanked files that are the book's again: a `git restore .` or
+        /// `git checkout .` replaced the student's version.
+        var overwritten: [String]
+        /// The folders and files moved back from the stash.
+        var setAside: [String]
+        /// The chapter's library folder, such as `Sources/MiniCombine/04-Map`.
+        var chapterFolder: String
+    }
+
+    /// Checks that the stash holds a complete record of a started chapter.
+    private func completeRecord() throws(ExerciseError) -> (chapter: Int, references: [String]) {
+        guard let current = chapterInProgress else {
+            if fileManager.fileExists(atPath: stateFile.path) {
+                throw ExerciseError(
+                    "\(Self.stashFolder)/chapter does not name a chapter; nothing was changed. "
+                        + "Run 'scripts/exercise abandon' to clear the records")
+            }
+            throw ExerciseError(
+                "no chapter is started as an exercise, so there is nothing to restore")
+        }
+        let references = ((try? String(contentsOf: referenceListFile, encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+        let complete =
+            fileManager.fileExists(atPath: startListFile.path)
+            && references.contains("Package.swift")
+            && references.allSatisfy {
+                fileManager.fileExists(atPath: referenceFolder.appendingPathComponent($0).path)
+            }
+        guard complete else {
+            throw ExerciseError(
+                "the records of chapter \(current)'s exercise in \(Self.stashFolder)/ are "
+                    + "incomplete (an interrupted start?), so nothing was changed; "
+                    + "'scripts/exercise abandon' clears them and keeps your attempts")
+        }
+        return (current, references)
+    }
+
+    /// What `restore` would do now.
+    func restorePlan() throws(ExerciseError) -> RestorePlan {
+        let (current, references) = try completeRecord()
+        let referenceSet = Set(references)
+        let setAside = setAsidePaths()
+        let libraryPrefix = "Sources/MiniCombine/"
+        let startList = ((try? String(contentsOf: startListFile, encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+        let chapterFolder = startList.first.map {
+            $0.split(separator: "/").prefix(3).joined(separator: "/")
+        }
+        var plan = RestorePlan(
+            chapter: current, saved: [], putBack: [], removed: [], returned: [],
+            overwritten: [], setAside: setAside, chapterFolder: chapterFolder ?? "")
+        for path in references {
+            let here = fileManager.contents(atPath: root.appendingPathComponent(path).path)
+            let book = fileManager.contents(
+                atPath: referenceFolder.appendingPathComponent(path).path)
+            let inChapter = chapterFolder.map { path.hasPrefix($0 + "/") } ?? false
+            if here != book { plan.putBack.append(path) }
+            guard path != "Package.swift" else { continue }
+            if inChapter || (here != nil && here != book) {
+                if here != nil { plan.saved.append(path) }
+            }
+            if inChapter, here == book, path.hasPrefix(libraryPrefix),
+                let text = book.map({ String(decoding: $0, as: UTF8.self) }),
+                ExerciseMarkedFile(path: path, text: text).hasRegions
+            {
+                plan.overwritten.append(path)
+            }
+        }
+        for path in keptFiles(excluding: setAside) where !referenceSet.contains(path) {
+            plan.saved.append(path)
+            plan.removed.append(path)
+        }
+        for folder in setAside
+        where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
+            for path in filesOrFile(folder) {
+                plan.returned.append(path)
+                let here = fileManager.contents(atPath: root.appendingPathComponent(path).path)
+                let book = fileManager.contents(
+                    atPath: setAsideFolder.appendingPathComponent(path).path)
+                if here != book { plan.saved.append(path) }
+            }
+        }
+        return plan
+    }
+
     /// What `restore` did, for the report.
     struct RestoreSummary {
         /// Where the student's version of the chapter's files was saved, relative to the root.
         var attemptFolder: String
-        /// The files saved there.
-        var savedFiles: [String]
+        /// What it did.
+        var plan: RestorePlan
+        /// The last version `check` saved, if any.
+        var lastChecked: String?
     }
 
     /// Puts the reference version of the chapter in progress back, saving the student's files.
     func restore(_ chapter: Chapter) throws(ExerciseError) -> RestoreSummary {
-        guard let current = chapterInProgress else {
+        let plan = try restorePlan()
+        guard plan.chapter == chapter.number else {
             throw ExerciseError(
-                "no chapter is started as an exercise, so there is nothing to restore")
+                "chapter \(plan.chapter) is the one in progress; restore it with "
+                    + "'scripts/exercise restore \(plan.chapter)'")
         }
-        guard current == chapter.number else {
-            throw ExerciseError(
-                "chapter \(current) is the one in progress; restore it with "
-                    + "'scripts/exercise restore \(current)'")
-        }
-        let attempt = "\(Self.stashFolder)/attempts/chapter-\(chapter.paddedNumber)-\(timestamp())"
-        let atStart = Set(
-            ((try? String(contentsOf: startListFile, encoding: .utf8)) ?? "")
-                .split(separator: "\n").map(String.init))
-        var saved: [String] = []
+        let attempt = newAttemptFolder(chapter, kind: "restore")
         do {
             let attemptFolder = root.appendingPathComponent(attempt)
             let yours = attemptFolder.appendingPathComponent("yours")
             let book = attemptFolder.appendingPathComponent("book")
-            for path in files(under: referenceFolder) where path != "Package.swift" {
-                // The book's version without markers, so a diff shows only real differences.
-                let reference = try String(
-                    contentsOf: referenceFolder.appendingPathComponent(path), encoding: .utf8)
+            for path in plan.saved {
+                try copy(root.appendingPathComponent(path), to: yours, as: path)
+                let reference =
+                    plan.returned.contains(path)
+                    ? setAsideFolder.appendingPathComponent(path)
+                    : referenceFolder.appendingPathComponent(path)
+                guard let data = fileManager.contents(atPath: reference.path) else { continue }
+                // The chapter's files without markers, so a diff shows only real differences.
+                let text = String(decoding: data, as: UTF8.self)
                 let target = book.appendingPathComponent(path)
                 try fileManager.createDirectory(
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(Self.withoutMarkers(reference).utf8).write(to: target)
+                try Data(
+                    (path.hasPrefix(plan.chapterFolder + "/") ? Self.withoutMarkers(text) : text)
+                        .utf8
+                ).write(to: target)
             }
-            for path in swiftFiles(under: chapter.libraryPath) {
-                try copy(root.appendingPathComponent(path), to: yours, as: path)
-                saved.append(path)
-                if !atStart.contains(path) {
-                    // A file the student added would clash with the reference; it is kept
-                    // in the attempt folder only.
-                    try fileManager.removeItem(at: root.appendingPathComponent(path))
-                }
+            for path in plan.removed {
+                try fileManager.removeItem(at: root.appendingPathComponent(path))
+            }
+            for folder in plan.setAside
+            where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
+                // Saved above where it differed; the stash's copy is the book's.
+                try fileManager.removeItem(at: root.appendingPathComponent(folder))
             }
         } catch {
             throw ExerciseError(
                 "could not save your files to \(attempt) (\(error)); nothing was restored")
         }
-        if let problem = restoreQuietly() {
+        if let problem = putEverythingBack() {
             throw ExerciseError(problem)
         }
-        return RestoreSummary(attemptFolder: attempt, savedFiles: saved)
+        return RestoreSummary(
+            attemptFolder: attempt, plan: plan, lastChecked: lastCheckedFolder(chapter))
+    }
+
+    /// Clears the records of an exercise that cannot be restored; the attempts are kept.
+    ///
+    /// It puts back what was set aside. With a complete record, it restores instead.
+    func abandon(catalog: ChapterCatalog) throws(ExerciseError) -> String {
+        if let plan = try? restorePlan(), let chapter = try? catalog.chapter(plan.chapter) {
+            let summary = try restore(chapter)
+            return "restored chapter \(plan.chapter); your files are in \(summary.attemptFolder)"
+        }
+        var problems: [String] = []
+        for path in setAsidePaths() {
+            if fileManager.fileExists(atPath: root.appendingPathComponent(path).path) {
+                // The tree has it again (a git checkout); keep the stash's copy in the attempts.
+                let keep = newAttemptFolder(nil, kind: "abandoned") + "/set-aside"
+                do {
+                    try move(path, from: setAsideFolder, to: root.appendingPathComponent(keep))
+                } catch {
+                    problems.append("cannot keep \(path): \(error)")
+                }
+                continue
+            }
+            do {
+                try move(path, from: setAsideFolder, to: root)
+            } catch {
+                problems.append("cannot move \(path) back: \(error)")
+            }
+        }
+        guard problems.isEmpty else {
+            throw ExerciseError(problems.joined(separator: "; "))
+        }
+        for record in [
+            stateFile, referenceListFile, startListFile, referenceFolder, setAsideFolder,
+        ] {
+            try? fileManager.removeItem(at: record)
+        }
+        return "cleared the exercise records; \(Self.attemptsFolder) is kept"
+    }
+
+    // MARK: - Attempts
+
+    /// A new folder name under the attempts folder, relative to the root, not yet used.
+    private func newAttemptFolder(_ chapter: Chapter?, kind: String) -> String {
+        let base =
+            "\(Self.attemptsFolder)/\(chapter.map { "chapter-\($0.paddedNumber)-" } ?? "")"
+            + "\(timestamp())-\(kind)"
+        var name = base
+        var counter = 2
+        while fileManager.fileExists(atPath: root.appendingPathComponent(name).path) {
+            name = "\(base)-\(counter)"
+            counter += 1
+        }
+        return name
+    }
+
+    /// The attempts `check` saved for `chapter`, oldest first.
+    private func checkedFolders(_ chapter: Chapter) -> [String] {
+        let names =
+            (try? fileManager.contentsOfDirectory(
+                atPath: root.appendingPathComponent(Self.attemptsFolder).path)) ?? []
+        return names.filter {
+            $0.hasPrefix("chapter-\(chapter.paddedNumber)-") && $0.contains("-check")
+        }.sorted().map { "\(Self.attemptsFolder)/\($0)" }
+    }
+
+    /// The last attempt `check` saved for `chapter`, relative to the root.
+    func lastCheckedFolder(_ chapter: Chapter) -> String? {
+        checkedFolders(chapter).last
+    }
+
+    /// Saves the chapter's library folder as an attempt, unless it is the same as the last one
+    /// saved; returns the attempt's folder.
+    @discardableResult
+    func saveCheckedAttempt(_ chapter: Chapter) throws(ExerciseError) -> String {
+        let paths = swiftFiles(under: chapter.libraryPath)
+        if let last = lastCheckedFolder(chapter) {
+            let lastYours = root.appendingPathComponent(last).appendingPathComponent("yours")
+            let before = files(under: lastYours.appendingPathComponent(chapter.libraryPath)).map {
+                "\(chapter.libraryPath)/\($0)"
+            }
+            let same =
+                before == paths
+                && paths.allSatisfy {
+                    fileManager.contents(atPath: lastYours.appendingPathComponent($0).path)
+                        == fileManager.contents(atPath: root.appendingPathComponent($0).path)
+                }
+            if same { return last }
+        }
+        let attempt = newAttemptFolder(chapter, kind: "check")
+        do {
+            let yours = root.appendingPathComponent(attempt).appendingPathComponent("yours")
+            for path in paths {
+                try copy(root.appendingPathComponent(path), to: yours, as: path)
+            }
+        } catch {
+            throw ExerciseError("could not save your files to \(attempt) (\(error))")
+        }
+        return attempt
     }
 
     /// `text` without the exercise and snippet marker lines.
@@ -177,23 +419,31 @@ struct ExerciseWorkspace {
         return lines.text
     }
 
-    /// Puts back every reference file and set-aside path the stash holds, then forgets it.
+    /// Puts back every reference file that differs and every set-aside path the stash holds,
+    /// then forgets the record.
     ///
     /// Returns what went wrong, or `nil`. Safe to run on a half-made stash.
-    private func restoreQuietly() -> String? {
+    private func putEverythingBack() -> String? {
         var problems: [String] = []
         let references = files(under: referenceFolder)
         let writer = AtomicFileWriter()
         var replacements: [AtomicFileWriter.Replacement] = []
         for path in references {
-            guard
-                let text = try? String(
-                    contentsOf: referenceFolder.appendingPathComponent(path), encoding: .utf8)
-            else {
+            let reference = referenceFolder.appendingPathComponent(path)
+            let target = root.appendingPathComponent(path)
+            guard let data = fileManager.contents(atPath: reference.path) else {
                 problems.append("cannot read the reference copy of \(path)")
                 continue
             }
-            replacements.append(.init(url: root.appendingPathComponent(path), text: text))
+            // A file identical to the book's is skipped, so the build does not redo it.
+            if fileManager.contents(atPath: target.path) == data { continue }
+            do {
+                try fileManager.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                problems.append("cannot make the folder for \(path): \(error)")
+            }
+            replacements.append(.init(url: target, text: String(decoding: data, as: UTF8.self)))
         }
         guard problems.isEmpty else {
             return problems.joined(separator: "; ") + "; the stash in \(Self.stashFolder) is kept"
@@ -213,8 +463,9 @@ struct ExerciseWorkspace {
         guard problems.isEmpty else {
             return problems.joined(separator: "; ") + "; the stash in \(Self.stashFolder) is kept"
         }
-        for folder in [referenceFolder, setAsideFolder, startListFile, stateFile] {
-            try? fileManager.removeItem(at: folder)
+        try? fileManager.removeItem(at: stateFile)
+        for record in [referenceFolder, referenceListFile, setAsideFolder, startListFile] {
+            try? fileManager.removeItem(at: record)
         }
         return nil
     }
@@ -311,6 +562,14 @@ struct ExerciseWorkspace {
             }
         }
         return paths.sorted()
+    }
+
+    /// The files under `path` in the tree, or `path` itself if it is a file.
+    private func filesOrFile(_ path: String) -> [String] {
+        let url = root.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
+        return isDirectory.boolValue ? files(under: url).map { "\(path)/\($0)" } : [path]
     }
 
     /// The top-level paths in the set-aside folder: chapter folders and test files.

@@ -4,13 +4,25 @@ import BookKit
 /// ones fail.
 struct ChapterReport {
     var result: ChapterCheckResult
+    /// Whether the chapter is the exercise in progress, rather than the book's own code.
+    var started = true
 
     func write(to output: inout ReportPrinter) {
         let tests = result.tests
         let passing = tests.filter(\.passed).count
+        for part in result.given {
+            output.line("Given, not for you to write: \(part.what); its tests are left out.")
+        }
         output.line("Behaviours (\(passing) of \(tests.count) pass)")
-        for test in tests {
-            TestLine(test: test).write(to: &output)
+        let groups = Dictionary(grouping: tests, by: \.suite)
+        let suites = tests.map(\.suite).uniqued()
+        for suite in suites {
+            if suites.count > 1 {
+                output.line("  \(suite)")
+            }
+            for test in groups[suite] ?? [] {
+                TestLine(test: test).write(to: &output)
+            }
         }
         output.line()
         output.line("The chapter program (swift run \(result.chapter.product))")
@@ -28,22 +40,33 @@ struct ChapterReport {
             output.line("      your program:    \(actual.map { "\"\($0)\"" } ?? "(nothing more)")")
         }
         output.line()
+        let number = result.chapter.number
         if result.passed {
+            guard started else {
+                output.line(
+                    "Everything passes. No exercise is started, so this checked the book's own "
+                        + "chapter \(number); to write it yourself: scripts/exercise start \(number)"
+                )
+                return
+            }
             output.line(
-                "Everything passes: your chapter \(result.chapter.number) behaves like the book's. "
-                    + "Well done!")
+                "Everything passes: your chapter \(number) behaves like the book's. Well done!")
             output.line(
-                "Compare with the reference: scripts/exercise restore \(result.chapter.number) "
+                "Compare with the reference: scripts/exercise restore \(number) "
                     + "(your version is kept).")
         } else {
             let failing = tests.count - passing
-            let programNote =
-                result.program == .matches || result.program == .notRecorded
-                ? "" : ", and the program"
+            let programFails = result.program != .matches && result.program != .notRecorded
+            let what: String
+            switch (failing, programFails) {
+            case (0, _): what = "the program does not print what the book shows yet"
+            case (_, false): what = "\(failing) behaviour\(failing == 1 ? "" : "s") to go"
+            case (_, true):
+                what = "\(failing) behaviour\(failing == 1 ? "" : "s"), and the program, to go"
+            }
             output.line(
-                "Not there yet: \(failing) behaviour\(failing == 1 ? "" : "s")\(programNote) to go. "
-                    + "Start with the first ✗; run 'scripts/exercise check \(result.chapter.number)' "
-                    + "again after each change.")
+                "Not there yet: \(what). Start with the first ✗; run "
+                    + "'scripts/exercise check \(number)' again after each change.")
         }
     }
 }
@@ -61,23 +84,35 @@ struct TestLine {
         case .crashed(let message):
             output.line("  ✗ \(test.behaviour)")
             output.line("      stopped: \(message)")
+        case .timedOut(let seconds):
+            output.line("  ✗ \(test.behaviour)")
+            output.line(
+                "      timed out: still running after \(seconds) s (a loop that never ends, "
+                    + "or a lock held while calling out?)")
         case .failed(let issues):
             output.line("  ✗ \(test.behaviour)")
-            for issue in issues.prefix(3) {
+            if let timeout = issues.first(where: { $0.hasPrefix("Timed out") }) {
+                // What fails after a timeout only repeats it.
+                output.line("      " + ReadableIssue(text: timeout).lines.joined(separator: " "))
+                return
+            }
+            for issue in issues.prefix(2) {
                 if let message = Self.fatalError(in: issue) {
                     // A trap test's child process stopped for another reason.
                     output.line("      stopped: \(message)")
                     continue
                 }
-                output.indented(issue, by: 6)
+                for line in ReadableIssue(text: issue).lines {
+                    output.line("      " + line)
+                }
                 if issue.contains(".success → .signal(SIGILL") {
                     output.line(
                         "      (the code this test runs in a separate process stopped: "
                             + "a body not written yet, or a failed precondition)")
                 }
             }
-            if issues.count > 3 {
-                output.line("      … and \(issues.count - 3) more")
+            if issues.count > 2 {
+                output.line("      … and \(issues.count - 2) more")
             }
         }
     }
@@ -119,6 +154,13 @@ struct FurtherReport {
         switch outcome.status {
         case .doesNotBuild(let errors):
             let missing = Self.missingNames(in: errors)
+            let libraryErrors = TextLines(errors).lines.filter { $0.hasPrefix("Sources/") }
+            if !libraryErrors.isEmpty {
+                // Another file of the library does not compile, so no exercise can build.
+                output.line("✗ \(slug): your library does not compile, so its tests cannot run")
+                output.indented(libraryErrors.prefix(3).joined(separator: "\n"), by: 4)
+                return
+            }
             if missing.isEmpty {
                 output.line("✗ \(slug): its tests do not compile against your library yet")
             } else {

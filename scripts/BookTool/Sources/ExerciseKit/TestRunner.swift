@@ -9,6 +9,8 @@ struct TestOutcome: Equatable, Sendable {
         case failed([String])
         /// The test process stopped inside the test; the message is what it said as it stopped.
         case crashed(String)
+        /// The test ran longer than the time limit and was stopped.
+        case timedOut(seconds: Int)
         case skipped
     }
 
@@ -35,21 +37,37 @@ struct TestOutcome: Equatable, Sendable {
     }
 
     var passed: Bool { status == .passed }
+
+    /// The suite's name in words: `MiniCombineTests.Chapter07ReduceLatestStressTests/…`
+    /// reads "ReduceLatestStress".
+    var suite: String {
+        var name = id.prefix { $0 != "/" }.split(separator: ".").last.map(String.init) ?? ""
+        if name.hasPrefix("Chapter"), name.count > 9 {
+            name = String(name.dropFirst(9))
+        }
+        if name.hasSuffix("Tests") {
+            name = String(name.dropLast(5))
+        }
+        return name
+    }
 }
 
-/// Runs a Swift Testing binary and records every test's outcome, surviving tests that crash.
+/// Runs a Swift Testing binary and records every test's outcome, surviving tests that crash
+/// or hang.
 ///
 /// A blanked exercise body stops the whole test process with `fatalError`. So the runner runs
-/// the tests one at a time, reads Swift Testing's event stream, and when the process stops
-/// inside a test it marks that test as crashed and starts the process again without the tests
-/// that already have an outcome.
+/// the tests one at a time, reads Swift Testing's event stream as it is written, and when the
+/// process stops inside a test, or one test runs past the time limit, it marks that test as
+/// crashed or timed out and starts the process again without the tests that already have an
+/// outcome.
 struct TestRunner {
     /// The test binary (`…/debug/<Package>PackageTests.xctest`).
     var binary: URL
     /// Where the tests run; paths in messages are shown relative to it.
     var directory: URL
-    /// How long one process may run.
-    var timeout: TimeInterval = 600
+    /// How long one test may run; also how long the process may go without starting or
+    /// ending a test.
+    var testTimeLimit: TimeInterval = 30
 
     /// Runs the tests whose identifiers match `filter`, in the order they ran.
     func run(filter: String) -> Result<[TestOutcome], TestRunnerError> {
@@ -58,7 +76,11 @@ struct TestRunner {
         while true {
             let eventFile = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "exercise-events-\(UUID().uuidString).jsonl")
-            defer { try? FileManager.default.removeItem(at: eventFile) }
+            InterruptCleanup.add(temporaryFile: eventFile)
+            defer {
+                try? FileManager.default.removeItem(at: eventFile)
+                InterruptCleanup.remove(temporaryFile: eventFile)
+            }
             var arguments = [
                 "--testing-library", "swift-testing", "--no-parallel", "--filter", filter,
                 "--event-stream-output-path", eventFile.path, "--event-stream-version", "0",
@@ -66,31 +88,31 @@ struct TestRunner {
             for id in finished.sorted() {
                 arguments += ["--skip", NSRegularExpression.escapedPattern(for: id)]
             }
+            let follower = EventFollower(file: eventFile, timeLimit: testTimeLimit)
             let process = ProcessRunner.run(
-                binary.path, arguments, in: directory, timeout: timeout)
-            if process.timedOut {
-                return .failure(.timedOut(seconds: Int(timeout)))
-            }
-            let events = (try? String(contentsOf: eventFile, encoding: .utf8)) ?? ""
-            var stream = EventStreamReader()
-            for line in events.split(separator: "\n") {
-                stream.read(line: String(line))
-            }
+                binary.path, arguments, in: directory, stopWhen: { follower.isStuck() })
+            let stream = follower.finish()
             for outcome in stream.outcomes where !finished.contains(outcome.id) {
                 outcomes.append(outcome)
                 finished.insert(outcome.id)
             }
             guard let running = stream.runningTest else {
+                if process.timedOut {
+                    return .failure(.timedOut(seconds: Int(testTimeLimit)))
+                }
                 if stream.sawRunEnd || process.exitStatus == 0 {
                     return .success(outcomes)
                 }
                 return .failure(
                     .stoppedOutsideTests(process.failureReason(program: binary.lastPathComponent)))
             }
-            let crash = TestOutcome(
-                id: running.id, name: running.name, displayName: running.displayName,
-                status: .crashed(Self.stopMessage(process)))
-            outcomes.append(crash)
+            let status: TestOutcome.Status =
+                process.timedOut
+                ? .timedOut(seconds: Int(testTimeLimit)) : .crashed(Self.stopMessage(process))
+            outcomes.append(
+                TestOutcome(
+                    id: running.id, name: running.name, displayName: running.displayName,
+                    status: status))
             finished.insert(running.id)
         }
     }
@@ -108,6 +130,63 @@ struct TestRunner {
     }
 }
 
+/// Reads a growing event stream file while the test process writes it, and says when the
+/// process has made no progress (no event) for longer than the time limit.
+private final class EventFollower: @unchecked Sendable {
+    private let lock = NSLock()
+    private let file: URL
+    private let timeLimit: TimeInterval
+    private var reader = EventStreamReader()
+    private var offset: UInt64 = 0
+    private var pending = Data()
+    private var lastProgress = Date()
+
+    init(file: URL, timeLimit: TimeInterval) {
+        self.file = file
+        self.timeLimit = timeLimit
+    }
+
+    /// Reads what was added to the file; whether the last event is older than the time limit.
+    func isStuck() -> Bool {
+        lock.withLock {
+            if readNewLines() {
+                lastProgress = Date()
+            }
+            return Date().timeIntervalSince(lastProgress) > timeLimit
+        }
+    }
+
+    /// Reads the rest of the file, once the process has ended.
+    func finish() -> EventStreamReader {
+        lock.withLock {
+            _ = readNewLines()
+            if !pending.isEmpty {
+                reader.read(line: String(decoding: pending, as: UTF8.self))
+                pending = Data()
+            }
+            return reader
+        }
+    }
+
+    /// Feeds the complete lines added since the last read to the reader; whether there were any.
+    private func readNewLines() -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: offset)
+        let data = (try? handle.readToEnd()) ?? Data()
+        offset += UInt64(data.count)
+        pending.append(data)
+        var sawLine = false
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = pending[pending.startIndex..<newline]
+            pending = Data(pending[pending.index(after: newline)...])
+            reader.read(line: String(decoding: line, as: UTF8.self))
+            sawLine = true
+        }
+        return sawLine
+    }
+}
+
 /// Why a test run gave no outcomes to report.
 enum TestRunnerError: Error, Equatable, CustomStringConvertible {
     case timedOut(seconds: Int)
@@ -116,7 +195,8 @@ enum TestRunnerError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .timedOut(let seconds):
-            "the tests did not finish within \(seconds) seconds; is something waiting forever?"
+            "the test process made no progress for \(seconds) seconds outside any test; "
+                + "is something waiting forever?"
         case .stoppedOutsideTests(let reason):
             "the test process stopped outside any test: \(reason)"
         }

@@ -1,4 +1,5 @@
 import BookKit
 import Foundation
 
+InterruptCleanup.installSignalHandlers()
 exit(BookCommand.run(Array(CommandLine.arguments.dropFirst())))

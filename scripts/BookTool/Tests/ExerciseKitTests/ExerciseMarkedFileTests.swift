@@ -85,3 +85,41 @@ import Testing
         #expect(test.behaviour == "just sends nothing before a request")
     }
 }
+
+@Suite struct ReadableIssueTests {
+    @Test func anArrayComparisonShowsItsFirstDifferenceWithoutQualifiers() {
+        let issue = """
+            Expectation failed: (subscriber.events → [MiniCombineTests.Event<Swift.Int, Swift.Never>.subscription, MiniCombineTests.Event<Swift.Int, Swift.Never>.value(-1)]) == ([
+                            .subscription, .value(-1), .value(-2), .value(-3), .completion(.finished),
+                        ] → [MiniCombineTests.Event<Swift.Int, Swift.Never>.subscription, MiniCombineTests.Event<Swift.Int, Swift.Never>.value(-1), MiniCombineTests.Event<Swift.Int, Swift.Never>.value(-2), MiniCombineTests.Event<Swift.Int, Swift.Never>.value(-3), MiniCombineTests.Event<Swift.Int, Swift.Never>.completion(MiniCombine.Subscribers.Completion<Swift.Never>.finished)])
+            removed [MiniCombineTests.Event<Swift.Int, Swift.Never>.value(-2)] (Tests/MiniCombineTests/Chapter04MapTests.swift:122)
+            """
+        #expect(
+            ReadableIssue(text: issue).lines == [
+                "expected `.value(-2)` at position 3, got nothing",
+                "  expected: [.subscription, .value(-1), .value(-2), .value(-3), .completion(.finished)]",
+                "  actual:   [.subscription, .value(-1)]",
+                "(Tests/MiniCombineTests/Chapter04MapTests.swift:122)",
+            ])
+    }
+
+    @Test func aLocalTypesUnknownContextIsTakenOutAndALongTraceIsWindowed() {
+        let values = (1...40).map { "MiniCombineTests.Latest3(\($0), nil, nil)" }
+        let actual = "[" + values.joined(separator: ", ") + "]"
+        let expected = "[" + values.prefix(20).joined(separator: ", ") + ", Latest3(0, nil, nil)]"
+        let issue =
+            "Expectation failed: (events → \(actual)) == ([…] → \(expected)) (Tests/M/A.swift:9)"
+            .replacingOccurrences(
+                of: "Latest3(", with: "(unknown context at $55a8c0).Latest3(")
+
+        let lines = ReadableIssue(text: issue).lines
+
+        #expect(
+            lines.first
+                == "expected `Latest3(0, nil, nil)` at position 21, got `Latest3(21, nil, nil)`")
+        #expect(lines.count == 4)
+        #expect(
+            lines.allSatisfy { $0.count <= ReadableIssue.width && !$0.contains("unknown") },
+            "\(lines)")
+    }
+}

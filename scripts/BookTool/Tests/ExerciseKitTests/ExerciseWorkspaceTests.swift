@@ -21,6 +21,7 @@ import Testing
         }
 
         """,
+        "Sources/MiniCombine/01-First/Given.swift": "public let given = 0\n",
         "Sources/MiniCombine/02-Second/Second.swift": "public func second() -> Int { 2 }\n",
         "Chapters/01-First/main.swift": "print(first())\n",
         "Chapters/02-Second/main.swift": "print(second())\n",
@@ -32,7 +33,7 @@ import Testing
         "book/02-second.md": "# Chapter 2: Second\n",
     ]
 
-    private func makeRepository() throws -> URL {
+    func makeRepository() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "exercise-workspace-\(UUID().uuidString)")
         for (path, text) in Self.files {
@@ -44,7 +45,7 @@ import Testing
         return root
     }
 
-    private func contents(of root: URL) -> [String: String] {
+    func contents(of root: URL) -> [String: String] {
         var result: [String: String] = [:]
         for path in Self.files.keys {
             result[path] = try? String(
@@ -136,5 +137,141 @@ import Testing
                 try catalog.chapter(2), allChapters: catalog.chapters())
         }
         #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
+    }
+
+    // MARK: - Nothing a student wrote is lost
+
+    private func write(_ text: String, to path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func read(_ path: String, in root: URL) -> String? {
+        try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// `git restore .`, as `git status` suggests under the set-aside files: every tracked file
+    /// back as committed, the set-aside ones included.
+    private func gitRestore(_ root: URL) throws {
+        for (path, text) in Self.files {
+            try write(text, to: path, in: root)
+        }
+    }
+
+    @Test func restoreAfterGitRestoreSucceedsAndLeavesTheBooksFiles() throws {
+        let root = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = ChapterCatalog(root: root)
+        let workspace = ExerciseWorkspace(root: root)
+        let chapter = try catalog.chapter(1)
+        _ = try workspace.start(chapter, allChapters: catalog.chapters())
+        try write(
+            "public func first() -> Int { 1 }\n", to: "Sources/MiniCombine/01-First/First.swift",
+            in: root)
+        try gitRestore(root)
+
+        _ = try workspace.restore(chapter)
+
+        #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
+        #expect(workspace.chapterInProgress == nil)
+    }
+
+    @Test func restoreRefusesAnIncompleteRecordInOneLineAndDeletesNothing() throws {
+        let root = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // What a start interrupted after writing the chapter file used to leave.
+        try write("1\n", to: ".exercise/chapter", in: root)
+        let chapter = try ChapterCatalog(root: root).chapter(1)
+
+        let error = #expect(throws: ExerciseError.self) {
+            try ExerciseWorkspace(root: root).restore(chapter)
+        }
+
+        #expect(error?.description.contains("\n") == false)
+        #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
+    }
+
+    @Test func restorePutsBackFilesChangedOutsideTheMarkersAndKeepsTheStudentsCopies() throws {
+        let root = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = ChapterCatalog(root: root)
+        let workspace = ExerciseWorkspace(root: root)
+        let chapter = try catalog.chapter(1)
+        _ = try workspace.start(chapter, allChapters: catalog.chapters())
+        let edits = [
+            "Sources/MiniCombine/01-First/Given.swift": "public let given = 1\n",
+            "Chapters/01-First/main.swift": "print(first() + 1)\n",
+            "Tests/MiniCombineTests/Support/Always.swift": "// changed\n",
+            "Tests/MiniCombineTests/Chapter01MoreTests.swift": "// added\n",
+        ]
+        for (path, text) in edits {
+            try write(text, to: path, in: root)
+        }
+
+        let summary = try workspace.restore(chapter)
+
+        #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
+        #expect(read("Tests/MiniCombineTests/Chapter01MoreTests.swift", in: root) == nil)
+        for (path, text) in edits {
+            #expect(read("\(summary.attemptFolder)/yours/\(path)", in: root) == text)
+        }
+    }
+}
+
+@Suite struct ExerciseAttemptTests {
+    let fixture = ExerciseWorkspaceTests()
+
+    private func write(_ text: String, to path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test func checkSavesTheChapterFolderSoAGitRestoreLosesNothing() throws {
+        let root = try fixture.makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = ChapterCatalog(root: root)
+        let workspace = ExerciseWorkspace(root: root)
+        let chapter = try catalog.chapter(1)
+        _ = try workspace.start(chapter, allChapters: catalog.chapters())
+        let mine = "public func first() -> Int { 1 }\n"
+        try write(mine, to: "Sources/MiniCombine/01-First/First.swift", in: root)
+
+        let saved = try workspace.saveCheckedAttempt(chapter)
+        let again = try workspace.saveCheckedAttempt(chapter)
+        for (path, text) in ExerciseWorkspaceTests.files {
+            try write(text, to: path, in: root)
+        }
+        let plan = try workspace.restorePlan()
+        let summary = try workspace.restore(chapter)
+
+        #expect(again == saved)
+        #expect(plan.overwritten == ["Sources/MiniCombine/01-First/First.swift"])
+        #expect(summary.lastChecked == saved)
+        #expect(
+            try String(
+                contentsOf: root.appendingPathComponent(
+                    "\(saved)/yours/Sources/MiniCombine/01-First/First.swift"), encoding: .utf8)
+                == mine)
+    }
+
+    @Test func abandonClearsAnIncompleteRecordAndKeepsTheAttempts() throws {
+        let root = try fixture.makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("1\n", to: ".exercise/chapter", in: root)
+        try write("kept\n", to: ".exercise/attempts/old/yours/A.swift", in: root)
+        let workspace = ExerciseWorkspace(root: root)
+
+        _ = try workspace.abandon(catalog: ChapterCatalog(root: root))
+
+        #expect(workspace.chapterInProgress == nil)
+        #expect(
+            fixture.contents(of: root) == ExerciseWorkspaceTests.files.mapValues { Optional($0) })
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(".exercise/attempts/old/yours/A.swift").path))
     }
 }
