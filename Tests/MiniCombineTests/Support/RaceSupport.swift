@@ -72,3 +72,20 @@ final class CountingSubscription: Subscription, @unchecked Sendable {
         cancels.add()
     }
 }
+
+/// A class with one `Int` property that counts its writes; safe to write
+/// from one thread while another reads.
+final class LockedModel: @unchecked Sendable {
+    /// How many times `value` has been written.
+    let writes = Tally()
+    private let lock = NSLock()
+    private var storedValue = 0
+
+    var value: Int {
+        get { lock.withLock { storedValue } }
+        set {
+            lock.withLock { storedValue = newValue }
+            writes.add()
+        }
+    }
+}
