@@ -21,28 +21,9 @@ import Testing
     @Test func sinkCancelledWhileASubjectSendsFromAnotherThread() {
         for _ in 0..<Self.rounds {
             let subject = PassthroughSubject<Int, Never>()
-            let delivered = Tally()
-            var witness: Witness? = Witness()
-            let weakWitness = WeakReference(witness!)
-            let cancellable = subject.sink { [witness] _ in
-                witness?.touch()
-                delivered.add()
+            checkCancelMidStream(senders: [{ Self.sendValues(to: subject) }]) { onValue in
+                subject.sink { _ in onValue() }
             }
-            witness = nil
-
-            let sender = startThread(named: "sender") {
-                for value in 0..<Self.valuesPerRound {
-                    subject.send(value)
-                }
-            }
-            delivered.wait(untilAtLeast: Int.random(in: 1...100))
-            cancellable.cancel()
-            let deliveredAtCancel = delivered.count
-
-            #expect(sender.wait(seconds: 20), "the sender is stuck")
-            #expect(delivered.count - deliveredAtCancel <= 1)
-            #expect(weakWitness.object == nil, "the sink still holds its closure")
-            withExtendedLifetime(cancellable) {}
         }
     }
 
@@ -119,33 +100,14 @@ import Testing
         for _ in 0..<Self.rounds {
             let subject = PassthroughSubject<Int, Never>()
             let scheduler = ThreadScheduler()
-            let delivered = Tally()
-            var witness: Witness? = Witness()
-            let weakWitness = WeakReference(witness!)
-            let cancellable =
-                subject
-                .receive(on: scheduler)
-                .sink { [witness] _ in
-                    witness?.touch()
-                    delivered.add()
-                }
-            witness = nil
-
-            let sender = startThread(named: "sender") {
-                for value in 0..<Self.valuesPerRound {
-                    subject.send(value)
-                }
+            let send: @Sendable () -> Void = {
+                Self.sendValues(to: subject)
                 subject.send(completion: .finished)
             }
-            delivered.wait(untilAtLeast: Int.random(in: 1...100))
-            cancellable.cancel()
-            let deliveredAtCancel = delivered.count
-
-            #expect(sender.wait(seconds: 20), "the sender is stuck")
-            #expect(scheduler.drainAndStop(), "the scheduler is stuck")
-            #expect(delivered.count - deliveredAtCancel <= 1)
-            #expect(weakWitness.object == nil, "the sink still holds its closure")
-            withExtendedLifetime(cancellable) {}
+            let drain = { scheduler.drainAndStop() }
+            checkCancelMidStream(senders: [send], drain: drain) { onValue in
+                subject.receive(on: scheduler).sink { _ in onValue() }
+            }
         }
     }
 
@@ -153,68 +115,74 @@ import Testing
         for _ in 0..<Self.rounds {
             let subject = PassthroughSubject<Int, Never>()
             let queue = DispatchQueue(label: "receive-on")
-            let delivered = Tally()
-            var witness: Witness? = Witness()
-            let weakWitness = WeakReference(witness!)
-            let cancellable =
-                subject
-                .receive(on: queue)
-                .sink { [witness] _ in
-                    witness?.touch()
-                    delivered.add()
-                }
-            witness = nil
-
-            let sender = startThread(named: "sender") {
-                for value in 0..<Self.valuesPerRound {
-                    subject.send(value)
-                }
+            let drain = {
+                queue.sync {}
+                return true
             }
-            delivered.wait(untilAtLeast: Int.random(in: 1...100))
-            cancellable.cancel()
-            let deliveredAtCancel = delivered.count
-
-            #expect(sender.wait(seconds: 20), "the sender is stuck")
-            queue.sync {}
-            #expect(delivered.count - deliveredAtCancel <= 1)
-            #expect(weakWitness.object == nil, "the sink still holds its closure")
-            withExtendedLifetime(cancellable) {}
+            checkCancelMidStream(senders: [{ Self.sendValues(to: subject) }], drain: drain) {
+                onValue in
+                subject.receive(on: queue).sink { _ in onValue() }
+            }
         }
     }
 
     @Test func reduceLatestOverThreeSubjectsFedByThreeThreadsCancelledMidStream() {
         for _ in 0..<Self.rounds {
             let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
-            let delivered = Tally()
-            var witness: Witness? = Witness()
-            let weakWitness = WeakReference(witness!)
-            let cancellable = subjects[0]
-                .reduceLatest(subjects[1], subjects[2]) { first, second, third in
-                    (first ?? 0) + (second ?? 0) + (third ?? 0)
-                }
-                .sink { [witness] _ in
-                    witness?.touch()
-                    delivered.add()
-                }
-            witness = nil
-
-            let senders = subjects.enumerated().map { index, subject in
-                startThread(named: "sender \(index)") {
-                    for value in 0..<Self.valuesPerRound {
-                        subject.send(value)
+            let senders = subjects.map { subject in
+                { @Sendable in Self.sendValues(to: subject) }
+            }
+            checkCancelMidStream(senders: senders) { onValue in
+                subjects[0]
+                    .reduceLatest(subjects[1], subjects[2]) { first, second, third in
+                        (first ?? 0) + (second ?? 0) + (third ?? 0)
                     }
-                }
+                    .sink { _ in onValue() }
             }
-            delivered.wait(untilAtLeast: Int.random(in: 1...100))
-            cancellable.cancel()
-            let deliveredAtCancel = delivered.count
-
-            for sender in senders {
-                #expect(sender.wait(seconds: 20), "a sender is stuck")
-            }
-            #expect(delivered.count - deliveredAtCancel <= 1)
-            #expect(weakWitness.object == nil, "the sink still holds its closure")
-            withExtendedLifetime(cancellable) {}
         }
+    }
+
+    /// Sends `0..<valuesPerRound` to `subject`.
+    private static func sendValues(to subject: PassthroughSubject<Int, Never>) {
+        for value in 0..<valuesPerRound {
+            subject.send(value)
+        }
+    }
+
+    /// One round of the contract for a pipeline ending in a closure: `subscribe`
+    /// attaches it, calling `onValue` for each value; `senders` run on threads
+    /// of their own; the subscription is cancelled after a few values.
+    ///
+    /// Then at most one value arrives after `cancel()` has returned, and once
+    /// `drain` says the deliveries are over, the closure has been let go of,
+    /// although the cancellable is still alive.
+    private func checkCancelMidStream(
+        senders: [@Sendable () -> Void],
+        drain: () -> Bool = { true },
+        subscribe: (_ onValue: @escaping () -> Void) -> AnyCancellable
+    ) {
+        let delivered = Tally()
+        var witness: Witness? = Witness()
+        let weakWitness = WeakReference(witness!)
+        let cancellable = subscribe { [witness] in
+            witness?.touch()
+            delivered.add()
+        }
+        witness = nil
+
+        let threads = senders.enumerated().map { index, send in
+            startThread(named: "sender \(index)", send)
+        }
+        delivered.wait(untilAtLeast: Int.random(in: 1...100))
+        cancellable.cancel()
+        let deliveredAtCancel = delivered.count
+
+        for thread in threads {
+            #expect(thread.wait(seconds: 20), "a sender is stuck")
+        }
+        #expect(drain(), "the deliveries are stuck")
+        #expect(delivered.count - deliveredAtCancel <= 1)
+        #expect(weakWitness.object == nil, "the subscriber still holds its closure")
+        withExtendedLifetime(cancellable) {}
     }
 }
