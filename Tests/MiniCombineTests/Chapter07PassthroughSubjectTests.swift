@@ -103,24 +103,6 @@ import Testing
         #expect(standardError(of: exit).contains("demand must not be zero"))
     }
 
-    @Test func voidSubjectSendsTheEmptyValue() {
-        let subject = PassthroughSubject<Void, Never>()
-        let subscriber = RecordingSubscriber<Void, Never>(initialDemand: .max(2))
-        subject.subscribe(subscriber)
-        subject.send()
-        subject.send()
-        subject.send()
-        subject.send(completion: .finished)
-        let shapes = subscriber.events.map { event in
-            switch event {
-            case .subscription: "subscription"
-            case .value: "value"
-            case .completion(let completion): "\(completion)"
-            }
-        }
-        #expect(shapes == ["subscription", "value", "value", "finished"])
-    }
-
     // MARK: - Completion
 
     @Test func completionIsDeliveredWhateverTheDemand() {
