@@ -4,14 +4,9 @@ import Foundation
 /// A subject that passes each value on to the subscribers that have asked
 /// for one, and keeps nothing.
 ///
-/// A value sent while a subscriber has no outstanding demand is dropped for
-/// that subscriber, not saved for later. A completion reaches every
-/// subscriber whatever its demand; after it, sends are ignored, and a late
-/// subscriber receives its subscription and then the same completion at once.
-///
-/// Any method may be called from any thread. Deliveries to one subscriber
-/// never overlap: a send from another thread waits until the current
-/// delivery to that subscriber has returned.
+/// A subscriber with no demand left misses the value. A completion reaches
+/// every subscriber whatever its demand, and later sends are ignored.
+/// Any method may be called from any thread.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
     private let lock = NSLock()
     private var conduits: [any SubjectConduit<Output, Failure>] = []
@@ -47,7 +42,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(subscription: conduit)
         }
     }
+    // snippet.end
 
+    // snippet.passthrough-send
     /// Offers `value` to every current subscriber; those with no demand
     /// left miss it.
     public func send(_ value: Output) {
@@ -132,8 +129,6 @@ extension PassthroughSubject {
         Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let lock = NSLock()
-        // Serialises calls into the subscriber. It is recursive so that a
-        // subscriber may send to the same subject from inside `receive(_:)`.
         private let deliveryLock = NSRecursiveLock()
         private var subject: PassthroughSubject?
         private var downstream: Downstream?
@@ -171,7 +166,9 @@ extension PassthroughSubject {
                 receiver?.receive(completion: completion)
             }
         }
+        // snippet.end
 
+        // snippet.passthrough-conduit-requests
         func request(_ more: Subscribers.Demand) {
             precondition(more > 0, "API Violation: demand must not be zero")
             let subject = lock.withLock { () -> PassthroughSubject? in

@@ -6,8 +6,7 @@ extension Publisher {
     /// whenever any of the three sends a value.
     ///
     /// `transform` receives the latest value of each publisher, or `nil` for
-    /// one that has not sent anything yet. Not part of Combine: compare
-    /// `combineLatest`, which waits until every publisher has sent a value.
+    /// one that has not sent anything yet. Not part of Combine.
     public func reduceLatest<B: Publisher, C: Publisher, Result>(
         _ b: B,
         _ c: C,
@@ -26,12 +25,11 @@ extension Publishers {
     /// A publisher that sends a result built from the latest values of three
     /// upstream publishers whenever any of them sends a value.
     ///
-    /// It never sends more results than its subscriber asked for. A value
-    /// that arrives while there is no demand is kept as the latest, and the
-    /// next request delivers the latest combination once. It finishes when
-    /// all three upstreams have finished, dropping a combination that is
-    /// still waiting for demand, and fails as soon as one fails, cancelling
-    /// the others. Upstreams may send from any thread.
+    /// It sends no more results than were asked for: values that arrive
+    /// without demand are combined once, on the next request. It finishes
+    /// when all three upstreams have, dropping a waiting combination; it
+    /// fails as soon as one fails, cancelling the others. Upstreams may send
+    /// from any thread.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -92,10 +90,6 @@ extension Publishers.ReduceLatest3 {
     }
 
     /// What the subscription knows about one upstream.
-    ///
-    /// The subscription and the finished flag are kept apart: an upstream
-    /// such as `Just` can finish before the code that subscribed to it gets
-    /// control back.
     fileprivate struct Upstream {
         var subscription: (any Subscription)?
         var isFinished = false
@@ -104,14 +98,35 @@ extension Publishers.ReduceLatest3 {
 // snippet.end
 
 extension Publishers.ReduceLatest3 {
+    // snippet.reduce-latest-side
+    /// The subscriber the subscription attaches to one upstream: it only
+    /// says which upstream is speaking, and where its values go.
+    private struct Side<Downstream: Subscriber, Input>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Failure = A.Failure
+
+        let inner: Inner<Downstream>
+        let source: Source
+        let slot: WritableKeyPath<Latest, Input?>
+
+        func receive(subscription: any Subscription) {
+            inner.upstream(source, sent: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            inner.upstream(source, sent: input, into: slot)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            inner.upstream(source, completedWith: completion)
+        }
+    }
+    // snippet.end
+
     // snippet.reduce-latest-inner
-    /// The subscription: it holds the latest values, the downstream's demand
-    /// and the upstream subscriptions, all behind one lock.
-    ///
-    /// The lock is never held while calling out: not into the downstream,
-    /// not into an upstream, not into `transform`. Only one thread delivers
-    /// at a time; a thread that finds a delivery under way leaves its news in
-    /// the state, and the delivering thread picks it up before it leaves.
+    /// The subscription: the latest values, the downstream's demand and the
+    /// upstream subscriptions, behind a lock never held while calling out.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         // exercise.hide
@@ -176,7 +191,7 @@ extension Publishers.ReduceLatest3 {
         }
 
         // snippet.end
-        // snippet.reduce-latest-upstream-messages
+        // snippet.reduce-latest-upstream-subscription
         // Messages from the upstreams, through their `Side`s.
 
         func upstream(_ source: Source, sent subscription: any Subscription) {
@@ -197,7 +212,9 @@ extension Publishers.ReduceLatest3 {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.reduce-latest-upstream-value
         func upstream<Value>(
             _ source: Source, sent value: Value,
             into slot: WritableKeyPath<Latest, Value?>
@@ -213,7 +230,9 @@ extension Publishers.ReduceLatest3 {
             deliverAndUnlock()
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.reduce-latest-upstream-completion
         func upstream(
             _ source: Source,
             completedWith completion: Subscribers.Completion<Failure>
@@ -257,8 +276,7 @@ extension Publishers.ReduceLatest3 {
             guard !isDelivering else { return lock.unlock() }
             isDelivering = true
             while let downstream {
-                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure
-                {
+                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure {
                     hasUndeliveredChange = false
                     demand -= 1
                     let snapshot = latest
@@ -281,7 +299,9 @@ extension Publishers.ReduceLatest3 {
             lock.unlock()
         }
         // exercise.end
+        // snippet.end
 
+        // snippet.reduce-latest-helpers
         // exercise.hide
         private var pendingCompletionIsFailure: Bool {
             if case .failure = pendingCompletion { true } else { false }
@@ -302,32 +322,6 @@ extension Publishers.ReduceLatest3 {
             return taken
         }
         // exercise.end
-    }
-    // snippet.end
-
-    // snippet.reduce-latest-side
-    /// The subscriber the subscription attaches to one upstream: it only
-    /// says which upstream is speaking, and where its values go.
-    private struct Side<Downstream: Subscriber, Input>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Failure = A.Failure
-
-        let inner: Inner<Downstream>
-        let source: Source
-        let slot: WritableKeyPath<Latest, Input?>
-
-        func receive(subscription: any Subscription) {
-            inner.upstream(source, sent: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.upstream(source, sent: input, into: slot)
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.upstream(source, completedWith: completion)
-        }
     }
     // snippet.end
 }
