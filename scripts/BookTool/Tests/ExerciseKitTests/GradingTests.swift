@@ -163,6 +163,18 @@ import Testing
         #expect(csv[3].hasPrefix("carol,error,0,0,does not compile: Sources/MiniCombine/"))
     }
 
+    @Test func aStudentIsNamedAfterTheSubmissionItsParentOrTheCheckout() {
+        let grader = Grader(root: URL(fileURLWithPath: "/runner/work/book-alice"))
+        let chapter = Chapter(number: 4, folderName: "04-Map", title: "Map", pagePath: nil)
+        func name(_ path: String) -> String {
+            grader.studentName(URL(fileURLWithPath: path), chapter)
+        }
+        #expect(name("/class/bob") == "bob")
+        #expect(name("/class/carol/04-Map") == "carol")
+        #expect(name("/runner/work/book-alice/Sources/MiniCombine/04-Map") == "book-alice")
+        #expect(name("/runner/work/book-alice/Sources/MiniCombine/04-Map/") == "book-alice")
+    }
+
     @Test func exitCodesTellPassingFailingAndNotCompilingApart() {
         func grade(_ status: Grader.Grade.Status) -> Grader.Grade {
             Grader.Grade(student: "s", status: status, message: "", tests: [])
