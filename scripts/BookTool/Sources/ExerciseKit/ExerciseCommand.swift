@@ -250,10 +250,12 @@ public enum ExerciseCommand {
     private static func hint(
         _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
-        guard ExerciseWorkspace(root: root).chapterInProgress == chapter.number else {
+        let current = ExerciseWorkspace(root: root).chapterInProgress
+        guard current == chapter.number else {
             throw ExerciseError(
-                "hints are for the chapter you are writing; start it first with "
-                    + "'scripts/exercise start \(chapter.number)'")
+                "hints are for the chapter you are writing; "
+                    + (current.map { "that is chapter \($0): 'scripts/exercise hint \($0)'" }
+                        ?? "start it first with 'scripts/exercise start \(chapter.number)'"))
         }
         let path = ChapterHints.path(of: chapter)
         guard
