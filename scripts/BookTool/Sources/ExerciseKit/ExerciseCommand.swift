@@ -7,8 +7,10 @@ public enum ExerciseCommand {
         usage: scripts/exercise COMMAND [ARGUMENTS]
 
         Rebuild a chapter yourself:
+          brief N           what chapter N asks you to build, and what to read first
           start N           blank out chapter N's step (later chapters are set aside)
           check N           build, run chapter N's tests and its program, and say where you stand
+          hint N            the next hint for the body you are stuck on
           watch N           check again each time a file of chapter N changes (Ctrl-C stops)
           restore N         put the reference chapter N back (your version is kept)
           status            what is in progress, and what 'restore' would do
@@ -87,6 +89,14 @@ public enum ExerciseCommand {
         case "check":
             return try check(
                 try chapterArgument(), root: root, options: options, output: &output)
+        case "brief":
+            let chapter = try chapterArgument()
+            output.line(chapter.heading)
+            output.line()
+            output.line(try ChapterBrief(chapter: chapter, root: root).text())
+            return 0
+        case "hint":
+            return try hint(try chapterArgument(), root: root, options: options, output: &output)
         case "restore":
             return try restore(try chapterArgument(), root: root, output: &output)
         case "grade":
@@ -150,9 +160,13 @@ public enum ExerciseCommand {
         }
         output.line()
         output.line(
-            "Read the chapter first, \(chapter.pagePath ?? "book/"), but stop before its final "
-                + "listings: they are the answer. Signatures, doc comments and types are still "
-                + "there; add the stored properties and helpers you need.")
+            "Signatures, doc comments and types are still there; add the stored properties and "
+                + "helpers you need.")
+        if let brief = try? ChapterBrief(chapter: chapter, root: root).text() {
+            output.line()
+            output.line(brief)
+        }
+        output.line()
         for part in GivenPart.of(chapter, root: root) {
             output.line(
                 "Given, not for you to write: \(part.what). Its tests are left out of 'check'.")
@@ -167,6 +181,9 @@ public enum ExerciseCommand {
             "Check where you stand, as often as you like:   scripts/exercise check \(chapter.number)"
         )
         output.line(
+            "Stuck? One hint at a time:                     scripts/exercise hint \(chapter.number)"
+        )
+        output.line(
             "See the reference (your work is kept):         scripts/exercise restore \(chapter.number)"
         )
         output.line()
@@ -179,6 +196,22 @@ public enum ExerciseCommand {
     private static func check(
         _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
+        guard let result = try buildAndCheck(chapter, root: root, options: options, output: &output)
+        else { return ExitCode.doesNotCompile }
+        let started = ExerciseWorkspace(root: root).chapterInProgress == chapter.number
+        output.line()
+        ChapterReport(result: result, started: started).write(to: &output)
+        if result.passed, started {
+            Progress(root: root).record("chapter \(chapter.number)")
+        }
+        return result.passed ? 0 : ExitCode.failsTests
+    }
+
+    /// Saves the student's attempt, builds, and runs the chapter's tests and program; `nil`,
+    /// with the compiler's errors printed, if the code does not compile.
+    private static func buildAndCheck(
+        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+    ) throws(ExerciseError) -> ChapterCheckResult? {
         let workspace = ExerciseWorkspace(root: root)
         let current = workspace.chapterInProgress
         if let current, chapter.number > current {
@@ -203,21 +236,80 @@ public enum ExerciseCommand {
             output.indented(error.description, by: 2)
             output.line()
             output.line("Fix these, then run 'scripts/exercise check \(chapter.number)' again.")
-            return ExitCode.doesNotCompile
+            return nil
         case .success(let path):
             binPath = path
         }
-        let result: ChapterCheckResult
         switch checker.check(chapter, binPath: binPath) {
         case .failure(let error): throw error
-        case .success(let value): result = value
+        case .success(let value): return value
         }
+    }
+
+    /// Prints the next hint for the blank the student is stuck on, and records it.
+    private static func hint(
+        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+    ) throws(ExerciseError) -> Int32 {
+        let current = ExerciseWorkspace(root: root).chapterInProgress
+        guard current == chapter.number else {
+            throw ExerciseError(
+                "hints are for the chapter you are writing; "
+                    + (current.map { "that is chapter \($0): 'scripts/exercise hint \($0)'" }
+                        ?? "start it first with 'scripts/exercise start \(chapter.number)'"))
+        }
+        let path = ChapterHints.path(of: chapter)
+        guard
+            let text = try? String(
+                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        else {
+            throw ExerciseError("\(path): cannot be read; chapter \(chapter.number) has no hints")
+        }
+        let hints = ChapterHints(path: path, text: text)
+        guard let result = try buildAndCheck(chapter, root: root, options: options, output: &output)
+        else { return ExitCode.doesNotCompile }
         output.line()
-        ChapterReport(result: result, started: current == chapter.number).write(to: &output)
-        if result.passed, current == chapter.number {
-            Progress(root: root).record("chapter \(chapter.number)")
+        guard !result.passed else {
+            output.line("Everything passes, so there is nothing to hint at. Well done!")
+            return 0
         }
-        return result.passed ? 0 : ExitCode.failsTests
+        let ledger = HintLedger(root: root)
+        guard let stuck = hints.blank(stuckOn: result, lastAsked: ledger.last(chapter.number)),
+            let list = hints.hints(for: stuck.what)
+        else { throw ExerciseError("\(path) holds no hints") }
+        let what = stuck.what
+        if stuck.reached {
+            output.line("Your tests stop in a body you have not written yet: \(what).")
+        } else {
+            let failing = result.tests.first { !$0.passed }.map { "'\($0.behaviour)'" }
+            output.line(
+                "Every body your tests reach is written, but \(failing ?? "the program") "
+                    + "still fails. A hint for \(what):")
+        }
+        let index = min(ledger.given(chapter.number, what), list.count - 1)
+        output.line()
+        output.line("Hint \(index + 1) of \(list.count):")
+        for line in wrapped(list[index], width: 76) { output.line("  " + line) }
+        output.line()
+        output.line(
+            index + 1 < list.count
+                ? "Still stuck? 'scripts/exercise hint \(chapter.number)' gives the next one."
+                : "That was the last hint for this body; the chapter's page explains it in full.")
+        try ledger.record(chapter.number, what)
+        return ExitCode.failsTests
+    }
+
+    /// `text` broken into lines of at most `width` characters, between words.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 
     private static func restore(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
@@ -313,9 +405,7 @@ public enum ExerciseCommand {
             output.line("  \(mark) \(grade.student): \(what)")
         }
         output.line("Results: \(results.path)/results.csv and one STUDENT.json each.")
-        if grades.contains(where: { $0.status == .error }) { return ExitCode.doesNotCompile }
-        if grades.contains(where: { $0.status == .fail }) { return ExitCode.failsTests }
-        return 0
+        return ExitCode.of(grades)
     }
 
     // MARK: - Go further
@@ -458,6 +548,13 @@ enum ExitCode {
     static let usage: Int32 = 2
     /// The code does not compile.
     static let doesNotCompile: Int32 = 3
+
+    /// What `grade` exits with: the worst of `grades`.
+    static func of(_ grades: [Grader.Grade]) -> Int32 {
+        if grades.contains(where: { $0.status == .error }) { return doesNotCompile }
+        if grades.contains(where: { $0.status == .fail }) { return failsTests }
+        return 0
+    }
 }
 
 /// The chapters and "go further" exercises a student has passed, one a line in

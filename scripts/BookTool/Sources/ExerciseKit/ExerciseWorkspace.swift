@@ -243,10 +243,11 @@ struct ExerciseWorkspace {
         where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
             for path in filesOrFile(folder) {
                 plan.returned.append(path)
-                let here = fileManager.contents(atPath: root.appendingPathComponent(path).path)
-                let book = fileManager.contents(
-                    atPath: setAsideFolder.appendingPathComponent(path).path)
-                if here != book { plan.saved.append(path) }
+                if !sameFile(
+                    root.appendingPathComponent(path), setAsideFolder.appendingPathComponent(path))
+                {
+                    plan.saved.append(path)
+                }
             }
         }
         return plan
@@ -562,6 +563,17 @@ struct ExerciseWorkspace {
             }
         }
         return paths.sorted()
+    }
+
+    /// Whether two files hold the same bytes, or are links to the same relative path: a link
+    /// set aside in the stash points nowhere from there.
+    private func sameFile(_ first: URL, _ second: URL) -> Bool {
+        if let one = try? fileManager.destinationOfSymbolicLink(atPath: first.path),
+            let other = try? fileManager.destinationOfSymbolicLink(atPath: second.path)
+        {
+            return one == other
+        }
+        return fileManager.contents(atPath: first.path) == fileManager.contents(atPath: second.path)
     }
 
     /// The files under `path` in the tree, or `path` itself if it is a file.

@@ -51,9 +51,14 @@ struct Grader {
     }
 
     /// The student's name: the submission folder's, or its parent's when the folder is named
-    /// after the chapter (`alice/04-Map`).
-    private func studentName(_ submission: URL, _ chapter: Chapter) -> String {
+    /// after the chapter (`alice/04-Map`), or the checkout's when it is the checkout's own
+    /// chapter folder (in GitHub Classroom, the student's repository).
+    func studentName(_ submission: URL, _ chapter: Chapter) -> String {
         let folder = submission.standardizedFileURL
+        if folder.path == root.appendingPathComponent(chapter.libraryPath).standardizedFileURL.path
+        {
+            return root.standardizedFileURL.lastPathComponent
+        }
         return folder.lastPathComponent == chapter.folderName
             ? folder.deletingLastPathComponent().lastPathComponent : folder.lastPathComponent
     }

@@ -178,6 +178,27 @@ import Testing
         #expect(workspace.chapterInProgress == nil)
     }
 
+    @Test func aLinkedFileThatGitRestoredIsNotCountedAsTheStudents() throws {
+        let root = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let link = "Chapters/02-Second/Shared.swift"
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(link).path,
+            withDestinationPath: "../01-First/main.swift")
+        let catalog = ChapterCatalog(root: root)
+        let workspace = ExerciseWorkspace(root: root)
+        _ = try workspace.start(try catalog.chapter(1), allChapters: catalog.chapters())
+        try gitRestore(root)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(link).path,
+            withDestinationPath: "../01-First/main.swift")
+
+        let plan = try workspace.restorePlan()
+
+        #expect(plan.returned.contains(link))
+        #expect(!plan.saved.contains(link))
+    }
+
     @Test func restoreRefusesAnIncompleteRecordInOneLineAndDeletesNothing() throws {
         let root = try makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -26,6 +26,50 @@ import Testing
         { event testStarted b; event testEnded b; echo '{"kind":"event","payload":{"kind":"runEnded"},"version":0}'; } >> "$out"
         """#
 
+    /// Three tests, `a()`, `b()` and `c()`: the first two never end unless skipped.
+    static let twoHangs = #"""
+        #!/bin/sh
+        out=""; skipped=""
+        while [ $# -gt 0 ]; do
+            case "$1" in
+                --event-stream-output-path) out="$2"; shift ;;
+                --skip) skipped="$skipped $2"; shift ;;
+            esac
+            shift
+        done
+        test() { echo '{"kind":"test","payload":{"id":"M.S/'$1'()/F.swift:1:1","kind":"function","name":"'$1'()"},"version":0}'; }
+        event() { echo '{"kind":"event","payload":{"kind":"'$1'","testID":"M.S/'$2'()/F.swift:1:1"},"version":0}'; }
+        { test a; test b; test c; } >> "$out"
+        for name in a b c; do
+            case "$skipped" in *"/$name\("*) continue ;; esac
+            event testStarted $name >> "$out"
+            [ $name = c ] || while :; do :; done
+            event testEnded $name >> "$out"
+        done
+        echo '{"kind":"event","payload":{"kind":"runEnded"},"version":0}' >> "$out"
+        """#
+
+    @Test func afterOneTestHangsTheOthersGetOneSecondSoTheReportComesSoon() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "test-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("fake-tests")
+        try Data(Self.twoHangs.utf8).write(to: binary)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let started = Date()
+
+        let result = TestRunner(binary: binary, directory: folder, testTimeLimit: 4)
+            .run(filter: ".*")
+
+        let outcomes = try result.get()
+        #expect(outcomes.map(\.name) == ["a()", "b()", "c()"])
+        #expect(outcomes.map(\.status) == [.timedOut(seconds: 4), .timedOut(seconds: 1), .passed])
+        // About 6 s alone; other tests' busy loops share the cores.
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
     @Test func aTestThatNeverEndsIsNamedAsTimedOutAndTheOthersStillRun() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "test-runner-\(UUID().uuidString)")

@@ -1,0 +1,192 @@
+import BookKit
+import Foundation
+import Testing
+
+@testable import ExerciseKit
+
+@Suite struct StudentGuideTests {
+    /// The book's repository, which holds this file in scripts/BookTool/Tests/ExerciseKitTests.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every blank of the book's library, by chapter, with the code its region holds.
+    static func blanks(of chapter: Chapter) throws -> [(what: String, body: [String])] {
+        let workspace = ExerciseWorkspace(root: repository)
+        var blanks: [(String, [String])] = []
+        for path in workspace.swiftFiles(under: chapter.libraryPath) {
+            let text = try String(
+                contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+            let lines = TextLines(text).lines
+            for region in ExerciseMarkedFile(path: path, text: text).regions {
+                guard case .blank(let what) = region.kind else { continue }
+                blanks.append((what, Array(lines[region.startLine..<(region.endLine - 1)])))
+            }
+        }
+        return blanks
+    }
+
+    @Test func everyBlankOfTheBookHasHintsThatDoNotQuoteItsCode() throws {
+        let chapters = ChapterCatalog(root: Self.repository).chapters()
+        #expect(chapters.count >= 7)
+        for chapter in chapters {
+            let path = ChapterHints.path(of: chapter)
+            let hints = ChapterHints(
+                path: path,
+                text: try String(
+                    contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8))
+            let blanks = try Self.blanks(of: chapter)
+            #expect(hints.problems == [])
+            #expect(
+                Set(hints.blanks.map(\.what)) == Set(blanks.map(\.what)),
+                "\(path) must have one section per blank of \(chapter.libraryPath)")
+            for blank in blanks {
+                let code = blank.body.map(\.trimmedWhitespace).filter { $0.count >= 16 }
+                for hint in hints.hints(for: blank.what) ?? [] {
+                    for line in code {
+                        #expect(!hint.contains(line), "\(path): a hint quotes '\(line)'")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everyChapterHasAShortBrief() throws {
+        for chapter in ChapterCatalog(root: Self.repository).chapters() {
+            let brief = try ChapterBrief(chapter: chapter, root: Self.repository).text()
+            let written = TextLines(
+                try String(
+                    contentsOf: Self.repository.appendingPathComponent(
+                        ChapterBrief(chapter: chapter, root: Self.repository).path),
+                    encoding: .utf8)
+            ).lines
+            #expect(written.count <= 20, "chapter \(chapter.number)'s brief is short")
+            #expect(written.allSatisfy { $0.count <= 80 })
+            #expect(brief.contains("Before you try, read these sections of book/"))
+            #expect(brief.contains("(answer at line "), "chapter \(chapter.number)'s page shows it")
+        }
+    }
+
+    @Test func hintsAreReadPerBlankAndAHeadingWithoutHintsIsAProblem() {
+        let hints = ChapterHints(
+            path: "H.md",
+            text: """
+                # Title, ignored
+                - stray
+
+                ## first()
+                - Look at the
+                  second line too.
+                - Then this.
+
+                ## second()
+
+                """)
+        #expect(hints.blanks.map(\.what) == ["first()", "second()"])
+        #expect(hints.hints(for: "first()") == ["Look at the second line too.", "Then this."])
+        #expect(
+            hints.problems == [
+                "H.md:2: a hint before any '## WHAT' heading",
+                "H.md: '## second()' has no hints ('- …' lines)",
+            ])
+    }
+
+    @Test func theHintIsForTheFirstBlankAFailingTestStopsIn() {
+        let hints = ChapterHints(path: "H.md", text: "## a()\n- A\n## b()\n- B\n")
+        let chapter = Chapter(number: 1, folderName: "01-X", title: "X", pagePath: nil)
+        func result(_ statuses: [TestOutcome.Status]) -> ChapterCheckResult {
+            ChapterCheckResult(
+                chapter: chapter,
+                tests: statuses.enumerated().map {
+                    TestOutcome(id: "M.S/t\($0)()", name: "t\($0)()", status: $1)
+                }, program: .notRecorded)
+        }
+        let reached = result([
+            .passed, .failed(["Expectation failed: 1 == 2"]),
+            .crashed("Not implemented yet: b()"), .crashed("Not implemented yet: a()"),
+        ])
+        #expect(reached.firstBlankReached == "b()")
+        #expect(hints.blank(stuckOn: reached, lastAsked: "a()")! == ("b()", true))
+        let written = result([.passed, .failed(["Expectation failed: 1 == 2"])])
+        #expect(hints.blank(stuckOn: written, lastAsked: "b()")! == ("b()", false))
+        #expect(hints.blank(stuckOn: written, lastAsked: nil)! == ("a()", false))
+    }
+
+    @Test func successiveHintsAreCountedPerChapterAndBlank() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hint-ledger-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let ledger = HintLedger(root: root)
+
+        try ledger.record(4, "map(_:)")
+        try ledger.record(4, "map(_:)")
+        try ledger.record(2, "map(_:)")
+
+        #expect(ledger.given(4, "map(_:)") == 2)
+        #expect(ledger.given(2, "map(_:)") == 1)
+        #expect(ledger.given(4, "other") == 0)
+        #expect(ledger.last(4) == "map(_:)")
+        #expect(ledger.last(3) == nil)
+    }
+
+    @Test func theReadingGuideStopsAtTheFirstListingOfBlankedCode() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "brief-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Sources/MiniCombine/01-First/First.swift": """
+            // snippet.shape
+            public struct Shape {}
+            // snippet.end
+            // snippet.body
+            public func first() -> Int {
+                // exercise.blank: first()
+                1
+                // exercise.end
+            }
+            // snippet.end
+
+            """,
+            "Chapters/01-First/main.swift": "print(first())\n",
+            "scripts/Exercises/01-First/BRIEF.md": "Build first().\n\n",
+            "book/01-first.md": """
+            # Chapter 1: First
+
+            ## Why
+            <!-- include: Sources/MiniCombine/01-First/First.swift#shape -->
+            ```swift
+            public struct Shape {}
+            ```
+
+            ## How
+            Prose first.
+            <!-- include: Sources/MiniCombine/01-First/First.swift#body -->
+            ```swift
+            public func first() -> Int {
+                1
+            }
+            ```
+
+            """,
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let chapter = try ChapterCatalog(root: root).chapter(1)
+
+        let brief = try ChapterBrief(chapter: chapter, root: root).text()
+
+        #expect(
+            brief == """
+                Build first().
+
+                Before you try, read these sections of book/01-first.md
+                (✓ all of it; … only the part before the answer, at the line shown):
+                  ✓ Why
+                  … How (answer at line 12)
+                """)
+    }
+}
