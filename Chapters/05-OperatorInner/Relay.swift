@@ -29,7 +29,7 @@ extension Publisher {
 // snippet.relay-inner
 extension Relay {
     /// A subscriber to the upstream, and the downstream's subscription.
-    final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+    final class Inner<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
 
@@ -41,8 +41,6 @@ extension Relay {
             self.name = name
             self.downstream = downstream
         }
-
-        // Messages from upstream, passed down.
 
         func receive(subscription: any Subscription) {
             print("\(name)'s Inner: keeps the subscription, hands itself down")
@@ -60,19 +58,21 @@ extension Relay {
             upstream = nil
             downstream.receive(completion: completion)
         }
+    }
+}
+// snippet.end
 
-        // Messages from downstream, passed up.
+// snippet.relay-inner-subscription
+extension Relay.Inner: Subscription {
+    func request(_ demand: Subscribers.Demand) {
+        print("\(name)'s Inner: passes request(\(demand)) up")
+        upstream?.request(demand)
+    }
 
-        func request(_ demand: Subscribers.Demand) {
-            print("\(name)'s Inner: passes request(\(demand)) up")
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            print("\(name)'s Inner: passes cancel() up")
-            upstream?.cancel()
-            upstream = nil
-        }
+    func cancel() {
+        print("\(name)'s Inner: passes cancel() up")
+        upstream?.cancel()
+        upstream = nil
     }
 }
 // snippet.end

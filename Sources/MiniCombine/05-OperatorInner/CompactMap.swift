@@ -1,10 +1,7 @@
 // snippet.compact-map
 extension Publisher {
-    /// Transforms every value with `transform` and sends on the results
-    /// that are not `nil`.
-    ///
-    /// Like `filter`, it asks upstream for one more value for each `nil`,
-    /// so the downstream's demand is honoured in full.
+    /// Transforms every value and sends on the results that are not `nil`,
+    /// asking upstream for one more in place of each `nil`.
     public func compactMap<T>(
         _ transform: @escaping (Output) -> T?
     ) -> Publishers.CompactMap<Self, T> {
@@ -17,7 +14,7 @@ extension Publisher {
 extension Publishers {
     /// A publisher that transforms every value and drops the `nil` results.
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
-        /// `CompactMap` fails exactly when its upstream fails.
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
 
         /// The publisher whose values are transformed.
@@ -26,8 +23,7 @@ extension Publishers {
         /// The transform; a `nil` result means "send nothing for this value".
         public let transform: (Upstream.Output) -> Output?
 
-        /// Creates a publisher that sends the non-`nil` results of applying
-        /// `transform` to the values of `upstream`.
+        /// Creates a publisher that transforms the values of `upstream`.
         public init(
             upstream: Upstream,
             transform: @escaping (Upstream.Output) -> Output?
@@ -36,8 +32,7 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to the upstream through a small subscriber that
-        /// applies the transform and drops the `nil` results.
+        /// Subscribes a `DroppingInner` that drops the `nil` results.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.CompactMap.receive(subscriber:)

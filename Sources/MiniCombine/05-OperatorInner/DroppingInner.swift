@@ -1,10 +1,7 @@
 // snippet.dropping-inner
-/// The `Inner` of `filter` and `compactMap`: it turns each value into
-/// either a value to send or `nil`, and sends only the values.
-///
-/// Like `Map`'s, it hands the upstream's subscription straight down. A
-/// dropped value still used up one unit of the downstream's demand, so it
-/// answers `.max(1)`: one more value, in place of the one that was dropped.
+/// The `Inner` of `filter` and `compactMap`: sends on the values that
+/// `transform` does not turn into `nil`, and asks for one more in place of
+/// each that it does.
 struct DroppingInner<Downstream: Subscriber, Input>: Subscriber {
     typealias Failure = Downstream.Failure
 

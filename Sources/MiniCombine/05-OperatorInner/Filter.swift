@@ -1,10 +1,7 @@
 // snippet.filter-operator
 extension Publisher {
-    /// Sends on only the values for which `isIncluded` returns `true`.
-    ///
-    /// A value that is left out still used up one unit of the downstream's
-    /// demand upstream, so `filter` asks upstream for one more in its place:
-    /// a subscriber that asks for three values gets three.
+    /// Sends on only the values for which `isIncluded` returns `true`,
+    /// asking upstream for one more in place of each value left out.
     public func filter(_ isIncluded: @escaping (Output) -> Bool)
         -> Publishers.Filter<Self>
     {
@@ -15,14 +12,14 @@ extension Publisher {
 }
 // snippet.end
 
+// snippet.filter
 extension Publishers {
-    // snippet.filter
     /// A publisher that sends on only the values that pass a test.
     public struct Filter<Upstream: Publisher>: Publisher {
-        /// `Filter` sends values of its upstream's type.
+        /// The upstream's values.
         public typealias Output = Upstream.Output
 
-        /// `Filter` fails exactly when its upstream fails.
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
 
         /// The publisher whose values are tested.
@@ -31,8 +28,7 @@ extension Publishers {
         /// The test a value must pass to be sent on.
         public let isIncluded: (Upstream.Output) -> Bool
 
-        /// Creates a publisher that sends on the values of `upstream` that
-        /// pass `isIncluded`.
+        /// Creates a publisher that tests the values of `upstream`.
         public init(
             upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool
         ) {
@@ -40,8 +36,7 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
-        /// Subscribes to the upstream through a small subscriber that
-        /// drops the values that fail the test.
+        /// Subscribes a `DroppingInner` that drops the failing values.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.Filter.receive(subscriber:)
@@ -53,5 +48,5 @@ extension Publishers {
             // exercise.end
         }
     }
-    // snippet.end
 }
+// snippet.end

@@ -1,11 +1,8 @@
 // snippet.keep-upstream-operator
 extension Publisher {
-    /// Sends every value together with what `transform` makes of it, as a
-    /// pair `(original:mapped:)`.
+    /// Sends every value paired with what `transform` makes of it.
     ///
-    /// Not part of Combine: the book's example of an operator written from
-    /// scratch. It sends what
-    /// `map { value in (original: value, mapped: transform(value)) }` sends.
+    /// Not part of Combine: the book's own operator.
     public func keepUpstreamAndMap<Mapped>(
         _ transform: @escaping (Output) -> Mapped
     ) -> Publishers.KeepUpstreamAndMap<Self, Mapped> {
@@ -16,18 +13,14 @@ extension Publisher {
 }
 // snippet.end
 
+// snippet.keep-upstream
 extension Publishers {
-    // snippet.keep-upstream
-    /// A publisher that pairs each upstream value with the result of a
-    /// transform.
-    ///
-    /// Like `Map`, it adds no subscription of its own: the upstream's
-    /// subscription goes straight to the downstream subscriber.
+    /// A publisher that pairs each value with the result of a transform.
     public struct KeepUpstreamAndMap<Upstream: Publisher, Mapped>: Publisher {
         /// The upstream's value, then the transform's result.
         public typealias Output = (original: Upstream.Output, mapped: Mapped)
 
-        /// `KeepUpstreamAndMap` fails exactly when its upstream fails.
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
 
         /// The publisher whose values are paired.
@@ -36,8 +29,7 @@ extension Publishers {
         /// The closure applied to each value.
         public let transform: (Upstream.Output) -> Mapped
 
-        /// Creates a publisher that pairs each value of `upstream` with the
-        /// result of `transform`.
+        /// Creates a publisher that pairs the values of `upstream`.
         public init(
             upstream: Upstream, transform: @escaping (Upstream.Output) -> Mapped
         ) {
@@ -45,8 +37,7 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to the upstream through a small subscriber that
-        /// builds the pairs.
+        /// Subscribes an `Inner` that builds the pairs.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.KeepUpstreamAndMap.receive(subscriber:)
@@ -55,13 +46,12 @@ extension Publishers {
             // exercise.end
         }
     }
-    // snippet.end
 }
+// snippet.end
 
 // snippet.keep-upstream-inner
 extension Publishers.KeepUpstreamAndMap {
-    /// Builds one pair per value; the subscription and the completion go
-    /// through untouched.
+    /// Builds one pair per value; passes the rest straight down.
     private struct Inner<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output

@@ -1,29 +1,13 @@
+// snippet.sequence
 import Foundation
 
-// snippet.sequence-publisher-property
-extension Sequence {
-    /// A publisher that sends the elements of this sequence, one per unit
-    /// of demand, and then finishes.
-    public var publisher: Publishers.Sequence<Self, Never> {
-        // exercise.blank: Sequence.publisher
-        Publishers.Sequence(sequence: self)
-        // exercise.end
-    }
-}
-// snippet.end
-
 extension Publishers {
-    // snippet.sequence
-    /// A publisher that sends the elements of a sequence, then finishes.
+    /// A publisher that sends a sequence's elements, then finishes.
     ///
-    /// Each subscriber gets its own pass over the sequence, and never more
-    /// elements than it has asked for. `.finished` follows the last element
-    /// at once, without waiting for more demand; an empty sequence finishes
-    /// as soon as it is subscribed to. A subscriber may request and cancel
-    /// from any thread.
+    /// Each subscriber gets its own pass, one element per unit of demand.
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher
     {
-        /// The publisher sends the sequence's elements.
+        /// The sequence's elements.
         public typealias Output = Elements.Element
 
         /// The elements to send.
@@ -34,8 +18,8 @@ extension Publishers {
             self.sequence = sequence
         }
 
-        /// Gives the subscriber a subscription that walks the sequence as it
-        /// is asked to; if the sequence is empty, finishes at once instead.
+        /// Hands `subscriber` a subscription that walks the sequence, or
+        /// finishes at once if it is empty.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Elements.Element, S.Failure == Failure {
             // exercise.blank: Publishers.Sequence.receive(subscriber:)
@@ -51,10 +35,21 @@ extension Publishers {
             // exercise.end
         }
     }
-    // snippet.end
 }
 
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
+// snippet.end
+
+// snippet.sequence-publisher-property
+extension Sequence {
+    /// A publisher that sends the elements of this sequence.
+    public var publisher: Publishers.Sequence<Self, Never> {
+        // exercise.blank: Sequence.publisher
+        Publishers.Sequence(sequence: self)
+        // exercise.end
+    }
+}
+// snippet.end
 
 // snippet.sequence-inner
 extension Publishers.Sequence {
@@ -86,9 +81,7 @@ extension Publishers.Sequence {
             lock.lock()
             guard downstream != nil else { return lock.unlock() }
             demand += more
-            // A request made while the loop below runs, from inside
-            // `receive(_:)` or from another thread, only adds to the demand:
-            // the loop will honour it.
+            // Made while the loop below runs, a request only adds to demand.
             guard !isSending else { return lock.unlock() }
             isSending = true
             while demand > 0, let downstream, let element = nextElement {

@@ -1,12 +1,10 @@
+// snippet.try-map
 import Foundation
 
-// snippet.try-map
 extension Publisher {
     /// Transforms every value with a closure that can throw.
     ///
-    /// If `transform` throws, the stream ends there: `tryMap` cancels its
-    /// upstream and sends the error downstream as a failure. Because any
-    /// error can be thrown, the failure type becomes `any Error`.
+    /// The first error cancels the upstream and ends the stream as a failure.
     public func tryMap<T>(
         _ transform: @escaping (Output) throws -> T
     ) -> Publishers.TryMap<Self, T> {
@@ -17,11 +15,9 @@ extension Publisher {
 }
 
 extension Publishers {
-    /// A publisher that transforms every value with a throwing closure, and
-    /// fails with the first error it throws.
+    /// A publisher that transforms values with a throwing closure.
     public struct TryMap<Upstream: Publisher, Output>: Publisher {
-        /// `TryMap` fails with whatever its transform throws, or with its
-        /// upstream's failure.
+        /// What the transform throws, or the upstream's failure.
         public typealias Failure = any Error
 
         /// The publisher whose values are transformed.
@@ -30,8 +26,7 @@ extension Publishers {
         /// The transform; throwing ends the stream.
         public let transform: (Upstream.Output) throws -> Output
 
-        /// Creates a publisher that applies `transform` to each value of
-        /// `upstream`, failing with the first error it throws.
+        /// Creates a publisher that transforms the values of `upstream`.
         public init(
             upstream: Upstream,
             transform: @escaping (Upstream.Output) throws -> Output
@@ -40,9 +35,7 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to the upstream through an inner object that
-        /// applies the transform, ends the stream on an error, and stands as
-        /// the subscriber's subscription.
+        /// Subscribes an `Inner` that stands between upstream and subscriber.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == any Error {
             // exercise.blank: Publishers.TryMap.receive(subscriber:)
@@ -92,7 +85,9 @@ extension Publishers.TryMap {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.try-map-receive
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: TryMap's Inner, receive(_:)
             guard lock.withLock({ status.subscription }) != nil else {
@@ -110,7 +105,9 @@ extension Publishers.TryMap {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.try-map-rest
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: TryMap's Inner, receive(completion:)
             guard lock.withLock({ status.terminate() }) != nil else { return }
