@@ -87,19 +87,6 @@ private typealias Demand = Subscribers.Demand
         #expect(Demand.max(5) - Int.min == .none)
     }
 
-    // MARK: - Multiplication
-
-    @Test func multiplicationSaturates() {
-        #expect(Demand.max(3) * 4 == .max(12))
-        #expect(Demand.max(Int.max) * 2 == .unlimited)
-        #expect(Demand.max(Int.max / 2 + 1) * 2 == .unlimited)
-        #expect(Demand.unlimited * 2 == .unlimited)
-        #expect(Demand.none * 10 == .none)
-        var demand = Demand.max(Int.max)
-        demand *= 2
-        #expect(demand == .unlimited)
-    }
-
     // MARK: - Comparison
 
     @Test func unlimitedIsTheLargestDemand() {

@@ -9,8 +9,8 @@ extension Subscribers {
         case failure(Failure)
     }
 }
-// snippet.end
 
 extension Subscribers.Completion: Sendable {}
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
+// snippet.end

@@ -111,24 +111,7 @@ extension Subscribers.Demand {
 }
 // snippet.end
 
-extension Subscribers.Demand {
-    /// Multiplies a demand by a count, saturating at ``unlimited``.
-    ///
-    /// - Precondition: the result is not negative.
-    public static func * (lhs: Self, rhs: Int) -> Self {
-        // exercise.blank: Demand * Int
-        guard let left = lhs.max else { return .unlimited }
-        let (product, overflowed) = left.multipliedReportingOverflow(by: rhs)
-        return overflowed ? .unlimited : .max(product)
-        // exercise.end
-    }
-
-    /// Multiplies `lhs` by a count in place.
-    public static func *= (lhs: inout Self, rhs: Int) {
-        lhs = lhs * rhs
-    }
-}
-
+// snippet.demand-comparison
 extension Subscribers.Demand: Comparable {
     /// Orders demands by size; ``unlimited`` is larger than every count.
     public static func < (lhs: Self, rhs: Self) -> Bool {
@@ -139,6 +122,14 @@ extension Subscribers.Demand: Comparable {
         // exercise.end
     }
 }
+
+extension Subscribers.Demand: CustomStringConvertible {
+    /// `"unlimited"`, or `"max(n)"` for a finite demand.
+    public var description: String {
+        max.map { "max(\($0))" } ?? "unlimited"
+    }
+}
+// snippet.end
 
 extension Subscribers.Demand {
     /// Whether a finite demand equals `rhs`; ``unlimited`` equals no count.
@@ -211,12 +202,5 @@ extension Subscribers.Demand {
     /// Whether a count is at least a demand.
     public static func >= (lhs: Int, rhs: Self) -> Bool {
         rhs <= lhs
-    }
-}
-
-extension Subscribers.Demand: CustomStringConvertible {
-    /// `"unlimited"`, or `"max(n)"` for a finite demand.
-    public var description: String {
-        max.map { "max(\($0))" } ?? "unlimited"
     }
 }

@@ -44,6 +44,7 @@ public final class AnyCancellable: Cancellable, Hashable {
 }
 // snippet.end
 
+// snippet.any-cancellable-storing
 extension AnyCancellable {
     /// Two `AnyCancellable`s are equal only if they are the same object.
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
@@ -70,3 +71,4 @@ extension AnyCancellable {
         set.insert(self)
     }
 }
+// snippet.end

@@ -1,7 +1,7 @@
 import Foundation
 
+// snippet.sink
 extension Subscribers {
-    // snippet.sink
     /// A subscriber that asks for every value at once and hands each one,
     /// and then the completion, to a closure.
     ///
@@ -85,5 +85,5 @@ extension Subscribers {
             // exercise.end
         }
     }
-    // snippet.end
 }
+// snippet.end
