@@ -7,37 +7,48 @@ let usage = """
            site-tool check --site DIR --book DIR [--base-path NAME]
     """
 
-func option(_ name: String, in arguments: [String]) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else {
-        return nil
+/// The `--name value` pairs after the command, each name one of `allowed`; anything else is an
+/// error, so a mistyped option is never silently ignored.
+func options(_ arguments: ArraySlice<String>, allowed: [String]) throws -> [String: String] {
+    var values: [String: String] = [:]
+    var rest = arguments
+    while let name = rest.popFirst() {
+        guard allowed.contains(name), let value = rest.popFirst() else {
+            throw SiteError("unknown argument '\(name)', or it needs a value\n\(usage)")
+        }
+        values[name] = value
     }
-    return arguments[index + 1]
+    return values
 }
 
-func required(_ name: String, in arguments: [String]) throws -> String {
-    guard let value = option(name, in: arguments) else {
-        throw SiteError("missing \(name)\n\(usage)")
+extension [String: String] {
+    func required(_ name: String) throws -> String {
+        guard let value = self[name] else { throw SiteError("missing \(name)\n\(usage)") }
+        return value
     }
-    return value
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "catalog":
-        let book = try Book(folder: URL(fileURLWithPath: required("--book", in: arguments)))
+        let given = try options(
+            arguments.dropFirst(),
+            allowed: ["--book", "--symbol-graph", "--output", "--repository-url"])
+        let book = try Book(folder: URL(fileURLWithPath: given.required("--book")))
         let symbols = try SymbolIndex(
-            symbolGraph: URL(fileURLWithPath: required("--symbol-graph", in: arguments)))
+            symbolGraph: URL(fileURLWithPath: given.required("--symbol-graph")))
         let converter = PageConverter(
-            book: book, symbols: symbols,
-            repositoryURL: option("--repository-url", in: arguments))
+            book: book, symbols: symbols, repositoryURL: given["--repository-url"])
         try CatalogWriter(book: book, converter: converter)
-            .write(to: URL(fileURLWithPath: required("--output", in: arguments)))
+            .write(to: URL(fileURLWithPath: given.required("--output")))
     case "check":
-        let book = try Book(folder: URL(fileURLWithPath: required("--book", in: arguments)))
+        let given = try options(
+            arguments.dropFirst(), allowed: ["--site", "--book", "--base-path"])
+        let book = try Book(folder: URL(fileURLWithPath: given.required("--book")))
         let checker = SiteChecker(
-            site: URL(fileURLWithPath: try required("--site", in: arguments)), book: book,
-            basePath: option("--base-path", in: arguments) ?? "")
+            site: URL(fileURLWithPath: try given.required("--site")), book: book,
+            basePath: given["--base-path"] ?? "")
         exit(try checker.run() ? 0 : 1)
     default:
         throw SiteError(usage)
