@@ -16,7 +16,7 @@ package struct PlacedDirective: Equatable {
 /// A Markdown file of the book, with its directives found and its structure checked.
 package struct BookPage {
     /// The file's path relative to the repository root, such as `book/02-just.md`.
-    var path: String
+    package var path: String
     /// The file's lines as read.
     package var text: TextLines
     /// The chapter number from a `NN-` file name prefix; `nil` for files like `README.md`.
@@ -25,10 +25,14 @@ package struct BookPage {
     package var directives: [PlacedDirective] = []
     /// The figure directives in file order, each with its image line.
     var figures: [PlacedFigure] = []
-    /// The prose lines' 0-based indices, where links are looked for.
+    /// The page's fenced blocks, lone comments and prose lines, as the scanner found them.
+    package var items: [MarkdownItem] = []
+    /// The prose lines' 0-based indices (figure image lines aside), where links are looked for.
     var proseIndices: [Int] = []
     /// Structural problems: swift blocks without directives, directives without blocks, and so on.
     var diagnostics: [BookDiagnostic] = []
+    /// The first structural problem as `path:line: error: message`, if there is one.
+    package var firstProblem: String? { diagnostics.first?.description }
 
     /// Parses `contents`, the file at `path`.
     package init(path: String, contents: String) {
@@ -48,6 +52,7 @@ package struct BookPage {
         if let unclosed = scanner.unclosedFenceIndex {
             report("fenced code block is never closed", at: unclosed)
         }
+        items = scanner.items
         readItems(scanner.items)
     }
 

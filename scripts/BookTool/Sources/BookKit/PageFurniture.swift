@@ -102,7 +102,7 @@ public enum PageFurniture {
     }
 
     /// The text of the page's `# ` title.
-    static func title(of page: BookPage) -> String? {
+    package static func title(of page: BookPage) -> String? {
         titleIndex(of: page).map { String(page.text.lines[$0].dropFirst(2)).trimmedWhitespace }
     }
 

@@ -128,7 +128,7 @@ private final class Watchdog: @unchecked Sendable {
 }
 
 /// Applies `transform` to every element, running up to as many at once as there are cores.
-func concurrentMap<Element: Sendable, Result: Sendable>(
+package func concurrentMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
 ) -> [Result] {
     let results = ResultSlots<Result>(count: elements.count)

@@ -183,6 +183,6 @@ struct SnapshotBuilder: Sendable {
 }
 
 /// `n` with at least two digits, as chapter folders are numbered.
-func twoDigits(_ number: Int) -> String {
+package func twoDigits(_ number: Int) -> String {
     number < 10 ? "0\(number)" : "\(number)"
 }

@@ -19,7 +19,7 @@ struct Chapter: Equatable {
     /// The executable a reader runs, such as `04-map`.
     var product: String { NumberedFolder.productName(ofFolder: folderName) }
     /// Two digits, as in the folder and test file names.
-    var paddedNumber: String { number < 10 ? "0\(number)" : "\(number)" }
+    var paddedNumber: String { twoDigits(number) }
     /// The start of the chapter's test files' names and suites: `Chapter04`.
     var testPrefix: String { "Chapter\(paddedNumber)" }
     /// A regular expression for the chapter's tests' identifiers.

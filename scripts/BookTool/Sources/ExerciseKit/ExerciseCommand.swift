@@ -30,7 +30,8 @@ public enum ExerciseCommand {
                             in a scratch copy; writes STUDENT.json and results.csv
                             (--output DIR, default .build/exercise-grade/results);
                             exits 0 if all pass, 1 if some fail tests, 3 if some do not compile
-          prove [N …]       (for CI) prove every chapter's exercises are well formed
+          prove [N …]       (for CI) prove every chapter's exercises are well formed;
+                            --changed: only chapters whose files differ from main
         """
 
     /// Makes Ctrl-C end the tests the tool runs, and everything they started, and remove the
@@ -130,13 +131,15 @@ public enum ExerciseCommand {
             list(catalog: catalog, root: root, output: &output)
             return 0
         case "prove":
-            let numbers = try rest.map { argument throws(ExerciseError) -> Int in
+            let numbers = try rest.filter { $0 != "--changed" }.map {
+                argument throws(ExerciseError) -> Int in
                 guard let number = Int(argument) else {
                     throw ExerciseError("'prove' takes chapter numbers, not '\(argument)'")
                 }
                 return number
             }
-            return try ExerciseProof(root: root).run(chapters: numbers, output: &output) ? 0 : 1
+            return try ExerciseProof(root: root).run(
+                chapters: numbers, onlyChanged: rest.contains("--changed"), output: &output) ? 0 : 1
         case "-h", "--help", "help":
             output.line(usage)
             return 0

@@ -20,14 +20,28 @@ struct ExerciseProof {
     ]
 
     /// Runs the proof for `chapters` (all of them if empty) and prints one line per claim.
-    func run(chapters numbers: [Int], output: inout ReportPrinter) throws(ExerciseError) -> Bool {
+    ///
+    /// With `onlyChanged`, it proves only the chapters that `changedChapters` names.
+    func run(chapters numbers: [Int], onlyChanged: Bool = false, output: inout ReportPrinter)
+        throws(ExerciseError) -> Bool
+    {
         let copy = root.appendingPathComponent(".build/exercise-proof/repo")
         try makeCopy(at: copy)
         let catalog = ChapterCatalog(root: copy)
         let all = catalog.chapters()
-        let chosen =
+        var chosen =
             numbers.isEmpty
             ? all : try numbers.map { n throws(ExerciseError) in try catalog.chapter(n) }
+        if onlyChanged {
+            let (base, first) = try changedChapters()
+            chosen = chosen.filter { $0.number >= first ?? .max }
+            output.line(
+                chosen.isEmpty
+                    ? "nothing to prove: no chapter's files changed since \(base)"
+                    : "proving chapters \(chosen.map { String($0.number) }.joined(separator: ", "))"
+                        + ", whose files (or an earlier chapter's) changed since \(base)")
+            if chosen.isEmpty { return true }
+        }
         let untracked = untrackedFiles()
         if !untracked.isEmpty {
             output.line(
@@ -159,6 +173,54 @@ struct ExerciseProof {
             }
         case .passed, .skipped, .timedOut: false
         }
+    }
+
+    // MARK: - What changed
+
+    /// The commit the working tree is compared with (where it left `main`, or `HEAD` without a
+    /// `main` branch) and the lowest chapter a changed file belongs to, or 0 when a file every
+    /// chapter's proof reads changed (`Package.swift`, test support, the exercise tool).
+    ///
+    /// A later chapter's proof builds on the earlier chapters' library and checks that they
+    /// still pass, so every chapter from that one on is proved again.
+    func changedChapters() throws(ExerciseError) -> (base: String, first: Int?) {
+        let mergeBase = ProcessRunner.run("git", ["-C", root.path, "merge-base", "HEAD", "main"])
+        let base =
+            mergeBase.succeeded
+            ? String(mergeBase.standardOutput.trimmedWhitespace.prefix(10)) : "HEAD"
+        let diff = ProcessRunner.run(
+            "git", ["-C", root.path, "diff", "--name-only", "--no-renames", base, "--"])
+        guard diff.succeeded else {
+            throw ExerciseError("--changed needs git: \(diff.failureReason(program: "git diff"))")
+        }
+        let numbers = TextLines(diff.standardOutput).lines.compactMap(Self.chapter(ofChangedPath:))
+        return (mergeBase.succeeded ? "main (\(base))" : "HEAD", numbers.min())
+    }
+
+    /// The chapter whose proof `path` changes: its number for a chapter's own file (library
+    /// folder, program, tests, page, exercises), 0 for a file every proof reads, `nil` for one
+    /// no proof reads.
+    static func chapter(ofChangedPath path: String) -> Int? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard let top = parts.first else { return nil }
+        let owned =
+            ["Sources", "Chapters", "scripts/Exercises", "book"].contains {
+                path.hasPrefix($0 + "/")
+            } || path.hasPrefix("Tests/MiniCombineTests/Chapter")
+        if owned {
+            for part in parts {
+                let name = part.hasPrefix("Chapter") ? String(part.dropFirst(7)) : part
+                let digits = name.prefix { $0.isNumber }
+                if digits.count == 2, let number = Int(digits) { return number }
+            }
+        }
+        if path.hasPrefix("book/") { return nil }
+        if copiedPaths.contains(top) || path.hasPrefix("scripts/Exercises/")
+            || path.hasPrefix("scripts/BookTool/Sources/")
+        {
+            return 0
+        }
+        return nil
     }
 
     // MARK: - The copy

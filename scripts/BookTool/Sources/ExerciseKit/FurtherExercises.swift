@@ -66,8 +66,10 @@ struct FurtherExercises {
     func run(
         _ exercises: [FurtherExercise], of chapter: Chapter, withAnswers: Bool
     ) throws(ExerciseError) -> [FurtherOutcome] {
+        // One scratch package for every chapter (one with answers, one without): moving on to
+        // another chapter rewrites only the files that differ, so its build is incremental.
         let scratch = root.appendingPathComponent(
-            ".build/exercise-further/\(chapter.folderName)\(withAnswers ? "-answers" : "")")
+            ".build/exercise-further/\(withAnswers ? "answers" : "exercises")")
         var files: [String: String] = [:]
         for folder in libraryFolders(upTo: chapter.number) {
             for path in ExerciseWorkspace(root: root).swiftFiles(under: folder) {

@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Serves the built site on 127.0.0.1, opens the root and every numbered page in headless

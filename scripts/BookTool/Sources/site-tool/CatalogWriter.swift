@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Writes the DocC catalog `MiniCombine.docc`: the book's README as the module's root page,
@@ -45,7 +46,7 @@ struct CatalogWriter {
                 .reduce(into: "") { $0.append($1) }
             while !usedNames.insert(name.lowercased()).inserted { name += "-" }
             let builder = symbol.chapterNumber.flatMap { number in
-                book.mainChapters.first { $0.slug.hasPrefix(String(format: "%02d-", number)) }
+                book.mainChapters.first { $0.slug.hasPrefix(twoDigits(number) + "-") }
             }
             var text = ["# ``MiniCombine/\(symbol.linkPath)``", "", "## In the book", ""]
             if let builder {
@@ -150,6 +151,9 @@ struct CatalogWriter {
     }
 
     private func write(_ lines: [String], to url: URL) throws {
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let text = lines.joined(separator: "\n") + "\n"
+        if let reason = AtomicFileWriter().replace([.init(url: url, text: text)]).failures.first {
+            throw SiteError("\(url.path): cannot be written: \(reason.value)")
+        }
     }
 }

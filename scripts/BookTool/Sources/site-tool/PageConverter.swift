@@ -25,7 +25,6 @@ struct PageConverter {
         var output: [String] = []
         var mentions: Set<SymbolIndex.Symbol> = []
         var linkedInSection: Set<SymbolIndex.Symbol> = []
-        var inComment = false
         var previousSentences = ""  // the paragraph so far, for the sentence a code span is in
         for item in page.items {
             let index: Int
@@ -39,15 +38,9 @@ struct PageConverter {
                 index = proseIndex
             }
             let line = page.lines[index]
-            if inComment {
-                if line.contains("-->") { inComment = false }
-                continue
-            }
+            // The scanner leaves out comments that span lines; this drops `<!-- … --> text`.
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("<!--") {
-                inComment = !trimmed.dropFirst(4).contains("-->")
-                continue
-            }
+            if trimmed.hasPrefix("<!--") { continue }
             if PageFurniture.isNavigationLine(trimmed) { continue }
             let heading = Markdown.heading(line)
             if heading?.level == 2 { linkedInSection = [] }

@@ -1,18 +1,22 @@
 import BookKit
 import Foundation
 
-/// One Markdown page of `book/`: the README, which becomes the site's root page, or a chapter.
-struct BookPage {
+/// A page of `book/` as the site sees it: the README, which becomes the site's root page, or
+/// a numbered page, read with the book tool's `BookPage`.
+extension BookPage {
     /// The file name without `.md`: `02-just`, and the article's name in the catalog.
-    var slug: String
+    var slug: String { String(path.split(separator: "/").last?.dropLast(3) ?? "") }
     /// The text of the page's `# ` heading: `Chapter 2: Just`.
-    var title: String
-    var lines: [String]
-    /// The page's fenced blocks, lone comments and prose lines, from the book tool's scanner.
-    var items: [MarkdownItem]
+    var title: String { PageFurniture.title(of: self) ?? slug }
+    var lines: [String] { text.lines }
     /// The page's headings, for turning GitHub anchors (`#what-running-it-prints`) into
     /// DocC's (`#What-running-it-prints`).
-    var headings: [String]
+    var headings: [String] {
+        items.compactMap { item in
+            guard case .prose(let index) = item else { return nil }
+            return Markdown.heading(lines[index])?.text
+        }
+    }
 
     var isRoot: Bool { slug == "README" }
 }
@@ -61,24 +65,19 @@ struct Book {
 
     func page(slug: String) -> BookPage? { pages.first { $0.slug == slug } }
 
+    /// The page at `url`; an error naming its first structural problem, such as an unclosed
+    /// fence or a missing `# ` title.
     private static func page(_ url: URL) throws -> BookPage {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let scanner = MarkdownScanner(lines: lines)
-        let slug = url.deletingPathExtension().lastPathComponent
-        if let unclosed = scanner.unclosedFenceIndex {
-            throw SiteError("book/\(slug).md:\(unclosed + 1): fenced code block is never closed")
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw SiteError("book/\(url.lastPathComponent): cannot be read: \(plainReason(error))")
         }
-        let headings = scanner.items.compactMap { item -> (level: Int, text: String)? in
-            guard case .prose(let index) = item else { return nil }
-            return Markdown.heading(lines[index])
+        let page = BookPage(path: "book/" + url.lastPathComponent, contents: text)
+        if let problem = page.firstProblem { throw SiteError(problem) }
+        guard PageFurniture.title(of: page) != nil else {
+            throw SiteError("\(page.path): no `# ` title")
         }
-        guard let title = headings.first(where: { $0.level == 1 }) else {
-            throw SiteError("book/\(slug).md: no `# ` title")
-        }
-        return BookPage(
-            slug: slug, title: title.text, lines: lines, items: scanner.items,
-            headings: headings.map(\.text))
+        return page
     }
 }
 
