@@ -18,15 +18,15 @@ extension Publisher where Failure == Never {
         // exercise.end
     }
 }
+// snippet.end
 
+// snippet.assign-subscriber
 extension Subscribers {
     /// A subscriber that asks for every value at once and writes each one
     /// into a property of an object.
     ///
-    /// Like ``Sink``, it requests ``Subscribers/Demand/unlimited`` on
-    /// subscription, returns ``Subscribers/Demand/none`` from every value, and
-    /// cancels any subscription after the first. Its publisher cannot fail:
-    /// there would be nothing to write.
+    /// Like ``Sink``, it requests ``Subscribers/Demand/unlimited`` and cancels
+    /// any subscription after the first.
     public final class Assign<Root, Input>: Subscriber, Cancellable {
         /// `Assign` accepts only publishers that cannot fail.
         public typealias Failure = Never

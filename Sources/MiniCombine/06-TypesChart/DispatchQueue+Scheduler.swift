@@ -32,11 +32,9 @@ extension DispatchQueue: Scheduler {
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
         let options = options ?? SchedulerOptions()
-        // `async` takes a `@Sendable` closure because it runs it on another
-        // thread; `schedule`, like Combine's, takes any closure. Whatever
-        // `action` touches must be safe to use from this queue: as in
-        // Combine, that is the responsibility of whoever chooses the
-        // scheduler, and the compiler cannot check it here.
+        // `async` takes only a `@Sendable` closure, and `action` is not one.
+        // As in Combine, whoever picks the scheduler answers for what
+        // `action` touches; the compiler cannot check it here.
         nonisolated(unsafe) let action = action
         async(group: options.group, qos: options.qos, flags: options.flags) {
             action()

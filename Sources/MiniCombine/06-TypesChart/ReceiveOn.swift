@@ -2,16 +2,13 @@ import Foundation
 
 // snippet.receive-on-operator
 extension Publisher {
-    /// Delivers values and completion through `scheduler`, for example on
-    /// a given `DispatchQueue`.
+    /// Delivers values and the completion through `scheduler`, for example
+    /// on a given `DispatchQueue`.
     ///
-    /// Only the delivery moves: the subscription reaches the subscriber at
-    /// once, on the subscribing thread, and `request` and `cancel` go
-    /// straight to the upstream from whichever thread calls them. Demand the
-    /// subscriber returns from a delivered value is requested from the
-    /// upstream after the delivery. After `cancel()`, values still waiting
-    /// in the scheduler are dropped; a completion the upstream had already
-    /// sent is still delivered, as in OpenCombine.
+    /// Only the delivery moves: subscribing, `request` and `cancel()` stay on
+    /// the thread that calls them. After `cancel()`, values still waiting in
+    /// the scheduler are dropped; a completion the upstream had already sent
+    /// is still delivered, as in OpenCombine.
     public func receive<S: Scheduler>(
         on scheduler: S,
         options: S.SchedulerOptions? = nil
@@ -75,12 +72,8 @@ extension Publishers.ReceiveOn {
     /// Subscriber to the upstream and subscription to the downstream: it
     /// schedules each delivery, and passes requests and cancellation up.
     ///
-    /// Its state is reached from two threads: the scheduler's, which
-    /// delivers, and whichever thread calls `request` or `cancel`. A lock
-    /// guards it, held only to read or change the state and never while
-    /// calling the upstream or the downstream, which may call back in.
-    /// `NSLock` works on every platform the book runs on without an
-    /// availability check (`Mutex` needs macOS 15); chapter 7 is about locks.
+    /// A lock guards its state, which the scheduler's thread and the caller
+    /// of `request` or `cancel` reach at once.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
@@ -119,7 +112,9 @@ extension Publishers.ReceiveOn {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.receive-on-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -141,7 +136,9 @@ extension Publishers.ReceiveOn {
             lock.withLock { status.subscription }?.request(additionalDemand)
         }
         // exercise.end
+        // snippet.end
 
+        // snippet.receive-on-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
             let isFirst = lock.withLock {

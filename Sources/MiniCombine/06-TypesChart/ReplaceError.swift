@@ -56,9 +56,6 @@ extension Publishers {
 }
 // snippet.end
 
-extension Publishers.ReplaceError: Equatable
-where Upstream: Equatable, Output: Equatable {}
-
 // snippet.replace-error-inner
 extension Publishers.ReplaceError {
     /// Subscriber to the upstream and subscription to the downstream at once:
@@ -97,7 +94,9 @@ extension Publishers.ReplaceError {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.replace-error-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReplaceError's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -115,7 +114,9 @@ extension Publishers.ReplaceError {
             return additionalDemand
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.replace-error-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
             let sendsNow = lock.withLock { () -> Bool in
@@ -139,6 +140,15 @@ extension Publishers.ReplaceError {
             // exercise.end
         }
 
+        // exercise.hide
+        private func sendReplacement() {
+            _ = downstream.receive(output)
+            downstream.receive(completion: .finished)
+        }
+        // exercise.end
+        // snippet.end
+
+        // snippet.replace-error-request
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
@@ -163,13 +173,6 @@ extension Publishers.ReplaceError {
             lock.withLock { status.terminate() }?.cancel()
             // exercise.end
         }
-
-        // exercise.hide
-        private func sendReplacement() {
-            _ = downstream.receive(output)
-            downstream.receive(completion: .finished)
-        }
-        // exercise.end
     }
 }
 // snippet.end
