@@ -4,9 +4,7 @@ import Foundation
 extension Publisher where Failure == Never {
     /// Writes every value into the property at `keyPath` of `object`.
     ///
-    /// `object` is held strongly until the stream completes or the returned
-    /// ``AnyCancellable`` is cancelled or released: assigning to an object
-    /// that owns the cancellable makes a cycle until then.
+    /// `object` is held strongly until the stream completes or is cancelled.
     public func assign<Root>(
         to keyPath: ReferenceWritableKeyPath<Root, Output>,
         on object: Root
@@ -41,7 +39,7 @@ extension Subscribers {
         // exercise.end
 
         /// Creates a subscriber that writes each value into `object` at
-        /// `keyPath`, holding `object` until the stream ends.
+        /// `keyPath`.
         public init(
             object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>
         ) {
@@ -51,8 +49,7 @@ extension Subscribers {
             // exercise.end
         }
 
-        /// The object written to; `nil` once the stream has completed or
-        /// been cancelled, when `Assign` lets go of it.
+        /// The object written to; `nil` once `Assign` has let go of it.
         public var object: Root? {
             // exercise.blank: Assign.object
             lock.withLock { root }

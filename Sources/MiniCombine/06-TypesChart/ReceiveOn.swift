@@ -43,7 +43,7 @@ extension Publishers {
         public let options: Context.SchedulerOptions?
 
         /// Creates a publisher that delivers `upstream`'s events through
-        /// `scheduler`, with `options`.
+        /// `scheduler`.
         public init(
             upstream: Upstream, scheduler: Context,
             options: Context.SchedulerOptions?
@@ -53,8 +53,7 @@ extension Publishers {
             self.options = options
         }
 
-        /// Subscribes to the upstream through an `Inner` that schedules each
-        /// delivery.
+        /// Subscribes to the upstream through an `Inner`.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.ReceiveOn.receive(subscriber:)
@@ -72,8 +71,7 @@ extension Publishers.ReceiveOn {
     /// Subscriber to the upstream and subscription to the downstream: it
     /// schedules each delivery, and passes requests and cancellation up.
     ///
-    /// A lock guards its state, which the scheduler's thread and the caller
-    /// of `request` or `cancel` reach at once.
+    /// A lock guards its state: several threads reach it at once.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
