@@ -56,8 +56,7 @@ extension Subscribers {
             // exercise.end
         }
 
-        /// Keeps the first subscription and requests everything from it;
-        /// cancels any other.
+        /// Requests everything from the first subscription; cancels any other.
         public func receive(subscription: any Subscription) {
             // exercise.blank: Assign.receive(subscription:)
             let isFirst = lock.withLock { status.accept(subscription) }
@@ -91,7 +90,7 @@ extension Subscribers {
             // exercise.end
         }
 
-        /// Cancels the subscription and lets go of it and of the object.
+        /// Cancels the subscription and lets go of the object.
         public func cancel() {
             // exercise.blank: Assign.cancel()
             let (subscription, _) = lock.withLock {

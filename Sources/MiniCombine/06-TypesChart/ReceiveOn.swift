@@ -2,13 +2,11 @@ import Foundation
 
 // snippet.receive-on-operator
 extension Publisher {
-    /// Delivers values and the completion through `scheduler`, for example
-    /// on a given `DispatchQueue`.
+    /// Delivers values and the completion through `scheduler`, such as a
+    /// `DispatchQueue`.
     ///
-    /// Only the delivery moves: subscribing, `request` and `cancel()` stay on
-    /// the thread that calls them. After `cancel()`, values still waiting in
-    /// the scheduler are dropped; a completion the upstream had already sent
-    /// is still delivered, as in OpenCombine.
+    /// After `cancel()`, values waiting in the scheduler are dropped; a
+    /// completion the upstream had already sent is still delivered.
     public func receive<S: Scheduler>(
         on scheduler: S,
         options: S.SchedulerOptions? = nil
@@ -33,10 +31,10 @@ extension Publishers {
         /// The upstream's failure passes through unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher whose events are moved to the scheduler.
+        /// The publisher whose events are moved.
         public let upstream: Upstream
 
-        /// The scheduler that delivers each value and the completion.
+        /// The scheduler that delivers them.
         public let scheduler: Context
 
         /// The options passed with every scheduled delivery.
@@ -68,10 +66,8 @@ extension Publishers {
 
 // snippet.receive-on-inner
 extension Publishers.ReceiveOn {
-    /// Subscriber to the upstream and subscription to the downstream: it
-    /// schedules each delivery, and passes requests and cancellation up.
-    ///
-    /// A lock guards its state: several threads reach it at once.
+    /// Subscriber upstream, subscription downstream: it schedules each
+    /// delivery, and passes requests and cancellation up.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output

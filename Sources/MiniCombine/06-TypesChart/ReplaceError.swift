@@ -52,8 +52,7 @@ extension Publishers {
 
 // snippet.replace-error-inner
 extension Publishers.ReplaceError {
-    /// Subscriber to the upstream and subscription to the downstream: it
-    /// counts the downstream's demand, for the replacement's sake.
+    /// Subscriber upstream, subscription downstream: it counts demand.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Never {
         typealias Input = Upstream.Output
@@ -96,8 +95,6 @@ extension Publishers.ReplaceError {
                 guard status.subscription != nil, !replacementIsWaiting else {
                     return false
                 }
-                // A value nobody asked for takes the demand below zero,
-                // and traps.
                 demand -= 1
                 return true
             }

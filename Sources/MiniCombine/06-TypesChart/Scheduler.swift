@@ -1,6 +1,5 @@
 // snippet.scheduler
-/// Something that runs actions for a publisher: on a queue, a thread, or a
-/// run loop of its choosing.
+/// Something that runs actions: on a queue, a thread or a run loop.
 ///
 /// A subset of Combine's `Scheduler`: only what `receive(on:)` needs.
 public protocol Scheduler {

@@ -31,8 +31,7 @@ public struct PipelineStage: Equatable, Sendable {
 
 /// A publisher that lists the stages of its pipeline, read from its type.
 ///
-/// Not part of Combine: the book's tool for showing how types change along
-/// a pipeline. Any publisher can conform, in this library or outside it.
+/// Not part of Combine: the book's tool.
 public protocol TypesCharting: Publisher {
     /// The stages from the source to this publisher, in order.
     var chartStages: [PipelineStage] { get }
