@@ -33,7 +33,7 @@ extension Publishers {
         /// The value sent in place of the failure.
         public let output: Upstream.Output
 
-        /// Creates a publisher that replaces `upstream`'s failure with `output`.
+        /// Creates a publisher that sends `output` if `upstream` fails.
         public init(upstream: Upstream, output: Upstream.Output) {
             self.upstream = upstream
             self.output = output
