@@ -7,7 +7,6 @@ import MiniCombine
     import FoundationNetworking
 #endif
 
-// snippet.local-data-task
 /// Publishes the bytes stored for `url`, as a data task would download
 /// them, or fails with `URLError(.fileDoesNotExist)` if there are none.
 struct LocalDataTask: Publisher {
@@ -24,7 +23,6 @@ struct LocalDataTask: Publisher {
         subscriber.receive(subscription: download)
     }
 }
-// snippet.end
 
 extension LocalDataTask: TypesCharting {
     /// A single stage: the data task is the pipeline's source.

@@ -4,9 +4,7 @@ import Foundation
 extension Publisher where Failure == Never {
     /// Writes every value into the property at `keyPath` of `object`.
     ///
-    /// `object` is held strongly until the stream completes or the returned
-    /// ``AnyCancellable`` is cancelled or released: assigning to an object
-    /// that owns the cancellable makes a cycle until then.
+    /// `object` is held strongly until the stream completes or is cancelled.
     public func assign<Root>(
         to keyPath: ReferenceWritableKeyPath<Root, Output>,
         on object: Root
@@ -18,15 +16,15 @@ extension Publisher where Failure == Never {
         // exercise.end
     }
 }
+// snippet.end
 
+// snippet.assign-subscriber
 extension Subscribers {
     /// A subscriber that asks for every value at once and writes each one
     /// into a property of an object.
     ///
-    /// Like ``Sink``, it requests ``Subscribers/Demand/unlimited`` on
-    /// subscription, returns ``Subscribers/Demand/none`` from every value, and
-    /// cancels any subscription after the first. Its publisher cannot fail:
-    /// there would be nothing to write.
+    /// Like ``Sink``, it requests ``Subscribers/Demand/unlimited`` and cancels
+    /// any subscription after the first.
     public final class Assign<Root, Input>: Subscriber, Cancellable {
         /// `Assign` accepts only publishers that cannot fail.
         public typealias Failure = Never
@@ -41,7 +39,7 @@ extension Subscribers {
         // exercise.end
 
         /// Creates a subscriber that writes each value into `object` at
-        /// `keyPath`, holding `object` until the stream ends.
+        /// `keyPath`.
         public init(
             object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>
         ) {
@@ -51,16 +49,14 @@ extension Subscribers {
             // exercise.end
         }
 
-        /// The object written to; `nil` once the stream has completed or
-        /// been cancelled, when `Assign` lets go of it.
+        /// The object written to; `nil` once `Assign` has let go of it.
         public var object: Root? {
             // exercise.blank: Assign.object
             lock.withLock { root }
             // exercise.end
         }
 
-        /// Keeps the first subscription and requests everything from it;
-        /// cancels any other.
+        /// Requests everything from the first subscription; cancels any other.
         public func receive(subscription: any Subscription) {
             // exercise.blank: Assign.receive(subscription:)
             let isFirst = lock.withLock { status.accept(subscription) }
@@ -94,7 +90,7 @@ extension Subscribers {
             // exercise.end
         }
 
-        /// Cancels the subscription and lets go of it and of the object.
+        /// Cancels the subscription and lets go of the object.
         public func cancel() {
             // exercise.blank: Assign.cancel()
             let (subscription, _) = lock.withLock {

@@ -2,27 +2,17 @@ import Dispatch
 
 // snippet.dispatch-queue-scheduler
 extension DispatchQueue: Scheduler {
-    /// How a `DispatchQueue` runs a scheduled action: the arguments it
-    /// passes to `async(group:qos:flags:execute:)`.
+    /// How a `DispatchQueue` runs a scheduled action.
+    ///
+    /// Combine's options also carry flags and a group; ours only a quality of
+    /// service.
     public struct SchedulerOptions {
         /// The quality of service the action runs at.
         public var qos: DispatchQoS
 
-        /// Flags for the work item, such as `.barrier`.
-        public var flags: DispatchWorkItemFlags
-
-        /// A group the action joins until it has run, if any.
-        public var group: DispatchGroup?
-
-        /// Creates options; the defaults are those of a plain `async`.
-        public init(
-            qos: DispatchQoS = .unspecified,
-            flags: DispatchWorkItemFlags = [],
-            group: DispatchGroup? = nil
-        ) {
+        /// Creates options with the given quality of service.
+        public init(qos: DispatchQoS = .unspecified) {
             self.qos = qos
-            self.flags = flags
-            self.group = group
         }
     }
 
@@ -31,16 +21,11 @@ extension DispatchQueue: Scheduler {
     public func schedule(
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-        let options = options ?? SchedulerOptions()
-        // `async` takes a `@Sendable` closure because it runs it on another
-        // thread; `schedule`, like Combine's, takes any closure. Whatever
-        // `action` touches must be safe to use from this queue: as in
-        // Combine, that is the responsibility of whoever chooses the
-        // scheduler, and the compiler cannot check it here.
+        // `async` takes only a `@Sendable` closure, and `action` is not one.
+        // As in Combine, whoever picks the scheduler answers for what
+        // `action` touches; the compiler cannot check it here.
         nonisolated(unsafe) let action = action
-        async(group: options.group, qos: options.qos, flags: options.flags) {
-            action()
-        }
+        async(qos: options?.qos ?? .unspecified) { action() }
     }
 }
 // snippet.end

@@ -2,16 +2,11 @@ import Foundation
 
 // snippet.receive-on-operator
 extension Publisher {
-    /// Delivers values and completion through `scheduler`, for example on
-    /// a given `DispatchQueue`.
+    /// Delivers values and the completion through `scheduler`, such as a
+    /// `DispatchQueue`.
     ///
-    /// Only the delivery moves: the subscription reaches the subscriber at
-    /// once, on the subscribing thread, and `request` and `cancel` go
-    /// straight to the upstream from whichever thread calls them. Demand the
-    /// subscriber returns from a delivered value is requested from the
-    /// upstream after the delivery. After `cancel()`, values still waiting
-    /// in the scheduler are dropped; a completion the upstream had already
-    /// sent is still delivered, as in OpenCombine.
+    /// After `cancel()`, values waiting in the scheduler are dropped; a
+    /// completion the upstream had already sent is still delivered.
     public func receive<S: Scheduler>(
         on scheduler: S,
         options: S.SchedulerOptions? = nil
@@ -36,17 +31,17 @@ extension Publishers {
         /// The upstream's failure passes through unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher whose events are moved to the scheduler.
+        /// The publisher whose events are moved.
         public let upstream: Upstream
 
-        /// The scheduler that delivers each value and the completion.
+        /// The scheduler that delivers them.
         public let scheduler: Context
 
         /// The options passed with every scheduled delivery.
         public let options: Context.SchedulerOptions?
 
         /// Creates a publisher that delivers `upstream`'s events through
-        /// `scheduler`, with `options`.
+        /// `scheduler`.
         public init(
             upstream: Upstream, scheduler: Context,
             options: Context.SchedulerOptions?
@@ -56,8 +51,7 @@ extension Publishers {
             self.options = options
         }
 
-        /// Subscribes to the upstream through an `Inner` that schedules each
-        /// delivery.
+        /// Subscribes to the upstream through an `Inner`.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             // exercise.blank: Publishers.ReceiveOn.receive(subscriber:)
@@ -72,15 +66,8 @@ extension Publishers {
 
 // snippet.receive-on-inner
 extension Publishers.ReceiveOn {
-    /// Subscriber to the upstream and subscription to the downstream: it
-    /// schedules each delivery, and passes requests and cancellation up.
-    ///
-    /// Its state is reached from two threads: the scheduler's, which
-    /// delivers, and whichever thread calls `request` or `cancel`. A lock
-    /// guards it, held only to read or change the state and never while
-    /// calling the upstream or the downstream, which may call back in.
-    /// `NSLock` works on every platform the book runs on without an
-    /// availability check (`Mutex` needs macOS 15); chapter 7 is about locks.
+    /// Subscriber upstream, subscription downstream: it schedules each
+    /// delivery, and passes requests and cancellation up.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
@@ -119,7 +106,9 @@ extension Publishers.ReceiveOn {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.receive-on-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -141,7 +130,9 @@ extension Publishers.ReceiveOn {
             lock.withLock { status.subscription }?.request(additionalDemand)
         }
         // exercise.end
+        // snippet.end
 
+        // snippet.receive-on-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
             let isFirst = lock.withLock {

@@ -4,9 +4,8 @@ import Foundation
 extension Publisher {
     /// Turns a failure into one last value, `output`, followed by `.finished`.
     ///
-    /// Values and `.finished` pass through unchanged. The replacement counts
-    /// as a value: if the failure arrives while the subscriber has no demand
-    /// left, `output` waits for its next request.
+    /// The replacement counts as a value: if the subscriber has no demand
+    /// left, it waits for the next request.
     public func replaceError(with output: Output)
         -> Publishers.ReplaceError<Self>
     {
@@ -21,9 +20,6 @@ extension Publisher {
 extension Publishers {
     /// A publisher that cannot fail: it replaces its upstream's failure with
     /// a value and finishes.
-    ///
-    /// Unlike `Map`, it hands its subscriber a subscription of its own, so it
-    /// can count the demand passing through it.
     public struct ReplaceError<Upstream: Publisher>: Publisher {
         /// The upstream's values pass through unchanged.
         public typealias Output = Upstream.Output
@@ -37,15 +33,13 @@ extension Publishers {
         /// The value sent in place of the failure.
         public let output: Upstream.Output
 
-        /// Creates a publisher that sends `output`, then finishes, when
-        /// `upstream` fails.
+        /// Creates a publisher that sends `output` if `upstream` fails.
         public init(upstream: Upstream, output: Upstream.Output) {
             self.upstream = upstream
             self.output = output
         }
 
-        /// Subscribes to the upstream through an `Inner` that stands between
-        /// the upstream and the subscriber.
+        /// Subscribes to the upstream through an `Inner`.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Never {
             // exercise.blank: Publishers.ReplaceError.receive(subscriber:)
@@ -56,14 +50,9 @@ extension Publishers {
 }
 // snippet.end
 
-extension Publishers.ReplaceError: Equatable
-where Upstream: Equatable, Output: Equatable {}
-
 // snippet.replace-error-inner
 extension Publishers.ReplaceError {
-    /// Subscriber to the upstream and subscription to the downstream at once:
-    /// it keeps the downstream's outstanding demand, so it knows whether the
-    /// replacement may go out as soon as the failure arrives.
+    /// Subscriber upstream, subscription downstream: it counts demand.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == Never {
         typealias Input = Upstream.Output
@@ -97,15 +86,15 @@ extension Publishers.ReplaceError {
             }
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.replace-error-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReplaceError's Inner, receive(_:)
             let isLive = lock.withLock {
                 guard status.subscription != nil, !replacementIsWaiting else {
                     return false
                 }
-                // A value nobody asked for takes the demand below zero,
-                // and traps.
                 demand -= 1
                 return true
             }
@@ -115,7 +104,9 @@ extension Publishers.ReplaceError {
             return additionalDemand
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.replace-error-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
             let sendsNow = lock.withLock { () -> Bool in
@@ -139,6 +130,15 @@ extension Publishers.ReplaceError {
             // exercise.end
         }
 
+        // exercise.hide
+        private func sendReplacement() {
+            _ = downstream.receive(output)
+            downstream.receive(completion: .finished)
+        }
+        // exercise.end
+        // snippet.end
+
+        // snippet.replace-error-request
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
@@ -163,13 +163,6 @@ extension Publishers.ReplaceError {
             lock.withLock { status.terminate() }?.cancel()
             // exercise.end
         }
-
-        // exercise.hide
-        private func sendReplacement() {
-            _ = downstream.receive(output)
-            downstream.receive(completion: .finished)
-        }
-        // exercise.end
     }
 }
 // snippet.end

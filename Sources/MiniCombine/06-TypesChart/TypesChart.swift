@@ -31,8 +31,7 @@ public struct PipelineStage: Equatable, Sendable {
 
 /// A publisher that lists the stages of its pipeline, read from its type.
 ///
-/// Not part of Combine: the book's tool for showing how types change along
-/// a pipeline. Any publisher can conform, in this library or outside it.
+/// Not part of Combine: the book's tool.
 public protocol TypesCharting: Publisher {
     /// The stages from the source to this publisher, in order.
     var chartStages: [PipelineStage] { get }
@@ -57,24 +56,12 @@ extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
 }
 // snippet.end
 
-extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
-    /// The upstream's stages, then `replaceError`.
-    public var chartStages: [PipelineStage] {
-        // exercise.blank: Publishers.ReplaceError.chartStages
-        upstream.chartStages + [
-            PipelineStage(name: "replaceError", of: Self.self)
-        ]
-        // exercise.end
-    }
-}
-
-extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
-    /// The upstream's stages, then `receive(on:)`.
-    public var chartStages: [PipelineStage] {
-        // exercise.blank: Publishers.ReceiveOn.chartStages
-        upstream.chartStages + [
-            PipelineStage(name: "receive(on:)", of: Self.self)
-        ]
+// snippet.types-chart-drawing
+extension TypesCharting {
+    /// The chart of this pipeline, ending in a subscriber named `subscriber`.
+    public func typesChart(endingIn subscriber: String) -> TypesChart {
+        // exercise.blank: typesChart(endingIn:)
+        TypesChart(stages: chartStages, subscriber: subscriber)
         // exercise.end
     }
 }
@@ -82,13 +69,7 @@ extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
 /// A pipeline's stages and the subscriber at its end, drawn one stage per
 /// line with the types that flow between them.
 ///
-/// Not part of Combine. Its `description` reads:
-///
-///     Just
-///       ↓ Output Int, Failure Never
-///     map
-///       ↓ Output String, Failure Never
-///     subscriber: sink
+/// Not part of Combine: the book's drawing of a ``TypesCharting`` pipeline.
 public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
     /// The stages from the source to the last operator, in order.
     public let stages: [PipelineStage]
@@ -110,12 +91,26 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
         // exercise.end
     }
 }
+// snippet.end
 
-extension TypesCharting {
-    /// The chart of this pipeline, ending in a subscriber named `subscriber`.
-    public func typesChart(endingIn subscriber: String) -> TypesChart {
-        // exercise.blank: typesChart(endingIn:)
-        TypesChart(stages: chartStages, subscriber: subscriber)
+extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `replaceError`.
+    public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.ReplaceError.chartStages
+        upstream.chartStages + [
+            PipelineStage(name: "replaceError", of: Self.self)
+        ]
+        // exercise.end
+    }
+}
+
+extension Publishers.ReceiveOn: TypesCharting where Upstream: TypesCharting {
+    /// The upstream's stages, then `receive(on:)`.
+    public var chartStages: [PipelineStage] {
+        // exercise.blank: Publishers.ReceiveOn.chartStages
+        upstream.chartStages + [
+            PipelineStage(name: "receive(on:)", of: Self.self)
+        ]
         // exercise.end
     }
 }
