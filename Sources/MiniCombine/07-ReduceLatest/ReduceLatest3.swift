@@ -276,7 +276,7 @@ extension Publishers.ReduceLatest3 {
             guard !isDelivering else { return lock.unlock() }
             isDelivering = true
             while let downstream {
-                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure {
+                if hasUndeliveredChange, demand > 0, !failureIsPending {
                     hasUndeliveredChange = false
                     demand -= 1
                     let snapshot = latest
@@ -303,7 +303,7 @@ extension Publishers.ReduceLatest3 {
 
         // snippet.reduce-latest-helpers
         // exercise.hide
-        private var pendingCompletionIsFailure: Bool {
+        private var failureIsPending: Bool {
             if case .failure = pendingCompletion { true } else { false }
         }
         // exercise.end
