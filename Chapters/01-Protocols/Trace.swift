@@ -49,7 +49,7 @@ final class Tracer: @unchecked Sendable {
     private var events: [Event] = []
     private var pipelines = 0
     private var depth = 0
-    private var active: [Int] = []
+    private var active: [(pipeline: Int, subscriber: String?)] = []
     private var names: [ObjectIdentifier: (pipeline: Int, name: String)] = [:]
     private var keptAlive: [AnyObject] = []
 
@@ -70,16 +70,30 @@ final class Tracer: @unchecked Sendable {
         lock.withLock { depth -= 1 }
     }
 
-    /// Runs `body` as part of `pipeline`, so values seen meanwhile belong to it.
-    func during<T>(_ pipeline: Int, _ body: () -> T) -> T {
-        lock.withLock { active.append(pipeline) }
+    /// Runs `body` as part of `pipeline`, so values seen meanwhile belong to it; with
+    /// `subscriber`, as that subscriber's, so calls it makes meanwhile come from it.
+    func during<T>(
+        _ pipeline: Int, subscriber: String? = nil, _ body: () -> T
+    ) -> T {
+        lock.withLock { active.append((pipeline, subscriber)) }
         defer { lock.withLock { _ = active.popLast() } }
         return body()
     }
 
     /// The pipeline under way: the innermost traced call's, else the newest.
     var currentPipeline: Int {
-        lock.withLock { active.last ?? pipelines }
+        lock.withLock { active.last?.pipeline ?? pipelines }
+    }
+
+    /// Who is calling a subscriber of `pipeline`: the subscriber whose traced call is under way,
+    /// if the innermost traced call is one, else `upstream`, the subscription it was given.
+    func caller(in pipeline: Int, else upstream: String) -> String {
+        lock.withLock {
+            guard let last = active.last, last.pipeline == pipeline else {
+                return upstream
+            }
+            return last.subscriber ?? upstream
+        }
     }
 
     /// The type's name without module or generic arguments, plus its `name` property if it has one.
@@ -125,8 +139,7 @@ final class Tracer: @unchecked Sendable {
 
     /// Records a call and returns its index, so that what it returns can be added later.
     @discardableResult
-    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int
-    {
+    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int {
         append(
             Event(
                 pipeline: pipeline, kind: "call", from: from, to: to, call: call
@@ -188,29 +201,38 @@ final class TracedSubscriber<Wrapped: Subscriber>: Subscriber {
 
     func receive(subscription: any Subscription) {
         guard let tracer = Tracer.shared else { return }
+        // An operator that hands its traced upstream subscription down: trace it once.
+        let subscription =
+            (subscription as? TracedSubscription)?.wrapped ?? subscription
         upstream = tracer.name(of: subscription, in: pipeline)
         tracer.record(
-            pipeline, from: upstream, to: name, call: "receive(subscription:)")
+            pipeline, from: tracer.caller(in: pipeline, else: upstream),
+            to: name, call: "receive(subscription:)")
         let traced = TracedSubscription(
             subscription, name: upstream, subscriber: name, pipeline: pipeline)
-        tracer.during(pipeline) { wrapped.receive(subscription: traced) }
+        tracer.during(pipeline, subscriber: name) {
+            wrapped.receive(subscription: traced)
+        }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard let tracer = Tracer.shared else { return .none }
         let index = tracer.record(
-            pipeline, from: upstream, to: name,
-            call: "receive(\(String(reflecting: input)))")
-        let demand = tracer.during(pipeline) { wrapped.receive(input) }
+            pipeline, from: tracer.caller(in: pipeline, else: upstream),
+            to: name, call: "receive(\(String(reflecting: input)))")
+        let demand = tracer.during(pipeline, subscriber: name) {
+            wrapped.receive(input)
+        }
         tracer.returned(demand, at: index)
         return demand
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        Tracer.shared?.record(
-            pipeline, from: upstream, to: name,
-            call: "receive(completion: \(completion))")
-        Tracer.shared?.during(pipeline) {
+        guard let tracer = Tracer.shared else { return }
+        tracer.record(
+            pipeline, from: tracer.caller(in: pipeline, else: upstream),
+            to: name, call: "receive(completion: \(completion))")
+        tracer.during(pipeline, subscriber: name) {
             wrapped.receive(completion: completion)
         }
     }
@@ -218,7 +240,7 @@ final class TracedSubscriber<Wrapped: Subscriber>: Subscriber {
 
 /// Stands in for a subscription, recording every request and cancel before passing it on.
 final class TracedSubscription: Subscription {
-    private let wrapped: any Subscription
+    let wrapped: any Subscription
     private let name: String
     private let subscriber: String
     private let pipeline: Int

@@ -20,6 +20,44 @@ extension Publisher {
         }
     }
 
+    /// The library's `compactMap(_:)`; when traced, it records each value going in and each
+    /// result sent on.
+    func compactMap<T>(_ transform: @escaping (Output) -> T?)
+        -> Publishers.CompactMap<Self, T>
+    {
+        guard let tracer = Tracer.shared else {
+            return Publishers.CompactMap(upstream: self, transform: transform)
+        }
+        return Publishers.CompactMap(upstream: self) { input in
+            tracer.value(String(reflecting: input), lane: "into compactMap")
+            let output = transform(input)
+            if let output {
+                tracer.value(
+                    String(reflecting: output), lane: "out of compactMap")
+            }
+            return output
+        }
+    }
+
+    /// The library's `keepUpstreamAndMap(_:)`; when traced, it records each value going in
+    /// and the pair sent on.
+    func keepUpstreamAndMap<Mapped>(_ transform: @escaping (Output) -> Mapped)
+        -> Publishers.KeepUpstreamAndMap<Self, Mapped>
+    {
+        guard let tracer = Tracer.shared else {
+            return Publishers.KeepUpstreamAndMap(
+                upstream: self, transform: transform)
+        }
+        return Publishers.KeepUpstreamAndMap(upstream: self) { input in
+            let mapped = transform(input)
+            tracer.value(String(reflecting: input), lane: "into keepUpstreamAndMap")
+            tracer.value(
+                String(reflecting: (original: input, mapped: mapped)),
+                lane: "out of keepUpstreamAndMap")
+            return mapped
+        }
+    }
+
     /// The library's `tryMap(_:)`; when traced, it records each value going in, and what comes
     /// out: a value, or the error that ends the stream.
     func tryMap<T>(_ transform: @escaping (Output) throws -> T)
@@ -40,5 +78,36 @@ extension Publisher {
                 throw error
             }
         }
+    }
+}
+
+extension Publishers.Filter {
+    /// The traced `subscribe(_:)`; when traced, `Filter`'s own subscribe upstream, made inside
+    /// the library, is traced too, so a figure can show the demand it returns upstream.
+    func subscribe<S: Subscriber>(_ subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        guard Tracer.shared != nil else {
+            return receive(subscriber: subscriber)
+        }
+        func traced(_ filter: some Publisher<Output, Failure>) {
+            filter.subscribe(subscriber)
+        }
+        traced(
+            Publishers.Filter(
+                upstream: TracedUpstream(upstream: upstream),
+                isIncluded: isIncluded))
+    }
+}
+
+/// Stands in for an operator's upstream, so that its subscribe from inside the library is traced.
+struct TracedUpstream<Upstream: Publisher>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(subscriber)
     }
 }

@@ -47,6 +47,11 @@ let firstThree = FirstFew<Int>(3)
 print("the subscriber got \(firstThree.received)")
 let (first, last) = (sent.first!, sent.last!)
 print("the source sent \(sent.count) values, \(first) through \(last)")
+let evens = FirstFew<Int>(2)
+[1, 2, 3, 4].publisher.filter { value in value % 2 == 0 }.subscribe(evens)
+let numbers = FirstFew<Int>(2)
+["1", "two", "3"].publisher.compactMap { text in Int(text) }.subscribe(numbers)
+print("evens \(evens.received), numbers \(numbers.received)")
 // snippet.end
 
 // snippet.try-map-failure
