@@ -62,6 +62,7 @@ let package = Package(
         .target(
             name: "TunedCombine", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
+        .testTarget(name: "TunedCombineTests", dependencies: ["TunedCombine"]),
         .target(
             name: "TunedCombineBenchmarks",
             dependencies: ["TunedCombine"],
