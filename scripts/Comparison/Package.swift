@@ -62,6 +62,12 @@ let package = Package(
         .target(
             name: "TunedCombine", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
+        // Optimised even in a debug build: unoptimised code retains a closure for each call
+        // anyway, and would hide what these tests check.
+        .testTarget(
+            name: "TunedCombineTests", dependencies: ["TunedCombine"],
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
         .target(
             name: "TunedCombineBenchmarks",
             dependencies: ["TunedCombine"],

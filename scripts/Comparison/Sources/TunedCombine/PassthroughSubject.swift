@@ -34,8 +34,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     @inlinable public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let conduit = Conduit(
-            subject: self, receiveValue: { subscriber.receive($0) },
-            receiveCompletion: { subscriber.receive(completion: $0) })
+            subject: self,
+            receiver: Receiver(
+                receiveValue: { subscriber.receive($0) },
+                receiveCompletion: { subscriber.receive(completion: $0) }))
         var completion: Subscribers.Completion<Failure>?
         lock.withLock {
             completion = self.completion
@@ -100,6 +102,23 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         lock.withLock { conduits.removeAll { $0 === conduit } }
     }
 
+    /// The subscriber, as two closures made where its type is known.
+    ///
+    /// A class with constant closures, so that a call through a reference the caller already
+    /// holds needs no retain of the closure's context.
+    @usableFromInline final class Receiver {
+        @usableFromInline let receiveValue: (Output) -> Subscribers.Demand
+        @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+        @inlinable init(
+            receiveValue: @escaping (Output) -> Subscribers.Demand,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+        ) {
+            self.receiveValue = receiveValue
+            self.receiveCompletion = receiveCompletion
+        }
+    }
+
     /// One subscriber's subscription to the subject.
     @usableFromInline final class Conduit: Subscription {
         // One lock, where the book has two: it guards the state and serialises calls into the
@@ -108,38 +127,42 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         // for a delivery under way; that wait saves two atomic instructions per value.
         @usableFromInline let lock = RecursiveLock()
         @usableFromInline var subject: PassthroughSubject<Output, Failure>?
-        @usableFromInline var receiveValue: ((Output) -> Subscribers.Demand)?
-        @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        @usableFromInline var receiver: Receiver?
         @usableFromInline var demand = Subscribers.Demand.none
+        // A delivery calls the receiver without retaining it. If the subscriber cancels from
+        // inside that call, the receiver waits here until the call returns.
+        @usableFromInline var isDelivering = false
+        @usableFromInline var detachedReceiver: Receiver?
 
-        @inlinable init(
-            subject: PassthroughSubject<Output, Failure>,
-            receiveValue: @escaping (Output) -> Subscribers.Demand,
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-        ) {
+        @inlinable init(subject: PassthroughSubject<Output, Failure>, receiver: Receiver) {
             self.subject = subject
-            self.receiveValue = receiveValue
-            self.receiveCompletion = receiveCompletion
+            self.receiver = receiver
         }
 
         // Both deliveries check the state inside the lock, so a value racing the completion on
         // another thread either goes first or finds the subscriber gone.
         @inlinable func offer(_ value: Output) {
             lock.withLock {
-                guard demand > 0, receiveValue != nil else { return }
+                guard demand > 0, let receiver = receiver.map(Unmanaged.passUnretained) else {
+                    return
+                }
                 demand -= 1
-                // Called in place, not copied into a local: a copy of a closure stored in a
-                // generic class is wrapped, in specialised code, in a new closure that converts
-                // its arguments, and that wrapper would be allocated on every value.
-                demand += receiveValue?(value) ?? .none
+                let wasDelivering = isDelivering
+                isDelivering = true
+                let more = receiver._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+                isDelivering = wasDelivering
+                if !wasDelivering, detachedReceiver != nil {
+                    detachedReceiver = nil
+                }
+                demand += more
             }
         }
 
         @inlinable func finish(with completion: Subscribers.Completion<Failure>) {
             lock.withLock {
-                guard let receive = receiveCompletion else { return }
+                guard let receiver else { return }
                 detach()
-                receive(completion)
+                receiver.receiveCompletion(completion)
             }
         }
 
@@ -147,7 +170,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             precondition(more > 0, "API Violation: demand must not be zero")
             var subject: PassthroughSubject?
             lock.withLock {
-                guard receiveValue != nil else { return }
+                guard receiver != nil else { return }
                 demand += more
                 subject = self.subject
             }
@@ -165,8 +188,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
         /// Lets go of the subscriber and the subject; called with the lock held.
         @inlinable func detach() {
-            receiveValue = nil
-            receiveCompletion = nil
+            if isDelivering, let receiver {
+                detachedReceiver = receiver
+            }
+            receiver = nil
             subject = nil
         }
     }

@@ -2,23 +2,41 @@ extension Subscribers {
     /// A subscriber that asks for every value and hands each one to a closure.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         /// Called with each value.
-        @inlinable public var receiveValue: (Input) -> Void { valueHandler }
+        @inlinable public var receiveValue: (Input) -> Void {
+            handlers?.receiveValue ?? { _ in }
+        }
         /// Called with the completion.
         @inlinable public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-            completionHandler
+            handlers?.receiveCompletion ?? { _ in }
         }
-        @usableFromInline var valueHandler: (Input) -> Void
-        @usableFromInline var completionHandler: (Subscribers.Completion<Failure>) -> Void
+        @usableFromInline var handlers: Handlers?
         @usableFromInline var subscription: (any Subscription)?
         @usableFromInline var isTerminated = false
+        // A value is handed to the closure without retaining it. If the closure cancels the
+        // sink, the closures wait here until it returns.
+        @usableFromInline var isReceiving = false
+        @usableFromInline var terminatedHandlers: Handlers?
+
+        /// Both closures, in a class, so that a call through it needs no retain of a closure.
+        @usableFromInline final class Handlers {
+            @usableFromInline let receiveValue: (Input) -> Void
+            @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+            @inlinable init(
+                receiveValue: @escaping (Input) -> Void,
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+            ) {
+                self.receiveValue = receiveValue
+                self.receiveCompletion = receiveCompletion
+            }
+        }
 
         /// Creates a sink that calls `receiveValue` with each value and `receiveCompletion` at the end.
         @inlinable public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            completionHandler = receiveCompletion
-            valueHandler = receiveValue
+            handlers = Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
         }
 
         /// Keeps the first subscription and asks it for everything; cancels any other.
@@ -33,7 +51,14 @@ extension Subscribers {
 
         /// Hands `input` to `receiveValue` and asks for nothing more: it asked for everything.
         @inlinable public func receive(_ input: Input) -> Subscribers.Demand {
-            valueHandler(input)
+            guard let handlers = handlers.map(Unmanaged.passUnretained) else { return .none }
+            let wasReceiving = isReceiving
+            isReceiving = true
+            handlers._withUnsafeGuaranteedRef { $0.receiveValue(input) }
+            isReceiving = wasReceiving
+            if !wasReceiving, terminatedHandlers != nil {
+                terminatedHandlers = nil
+            }
             return .none
         }
 
@@ -54,8 +79,10 @@ extension Subscribers {
         @inlinable func terminate() {
             isTerminated = true
             subscription = nil
-            valueHandler = { _ in }
-            completionHandler = { _ in }
+            if isReceiving, let handlers {
+                terminatedHandlers = handlers
+            }
+            handlers = nil
         }
     }
 }
@@ -83,6 +110,9 @@ extension Publisher where Failure == Never {
 /// A cancellable that cancels when it is released.
 public final class AnyCancellable: Cancellable, Hashable {
     @usableFromInline var cancelAction: (() -> Void)?
+    // A cancellable kept as itself rather than in a closure around its `cancel`: a class such
+    // as `Sink` fits in the existential, so building a pipeline allocates one object fewer.
+    @usableFromInline var canceller: (any Cancellable)?
 
     /// Creates a cancellable that runs `cancel` once, when cancelled or released.
     @inlinable public init(_ cancel: @escaping () -> Void) {
@@ -91,16 +121,17 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Creates a cancellable that cancels `canceller` when cancelled or released.
     @inlinable public init<C: Cancellable>(_ canceller: C) {
-        cancelAction = canceller.cancel
+        self.canceller = canceller
     }
 
     deinit {
-        cancelAction?()
+        cancel()
     }
 
     /// Runs the action, once.
     public func cancel() {
         cancelAction.take()?()
+        canceller.take()?.cancel()
     }
 
     /// Whether the two are the same object.
