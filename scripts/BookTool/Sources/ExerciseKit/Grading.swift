@@ -81,8 +81,10 @@ struct Grader {
                 let target = folder.appendingPathComponent(relative)
                 try fileManager.createDirectory(
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fileManager.copyItem(
-                    at: submission.appendingPathComponent(relative), to: target)
+                // Written afresh, not copied: a copy keeps the file's date, and a submission
+                // of the same size and date as the last one would not be rebuilt.
+                try Data(contentsOf: submission.appendingPathComponent(relative))
+                    .write(to: target)
             }
         } catch {
             throw ExerciseError("cannot copy \(submission.path) into the scratch copy: \(error)")
