@@ -89,6 +89,7 @@ struct ExerciseWorkspace {
         let trimmedManifest = try manifestListing(
             manifest, chaptersUpTo: chapter.number, among: allChapters)
 
+        if blanking { try HintLedger(root: root).forget(chapter.number) }
         // First a complete record, the chapter file last; only then change the tree.
         let kept = keptFiles(excluding: movedPaths)
         do {

@@ -191,7 +191,17 @@ struct HintLedger {
 
     /// Records one more hint given.
     func record(_ chapter: Int, _ what: String) throws(ExerciseError) {
-        let lines = entries.map { "\($0.chapter)\t\($0.what)" } + ["\(chapter)\t\(what)"]
+        try write(entries + [(chapter, what)])
+    }
+
+    /// Forgets the hints given for chapter `chapter`, so a new attempt starts from the first.
+    func forget(_ chapter: Int) throws(ExerciseError) {
+        let kept = entries.filter { $0.chapter != chapter }
+        if kept.count < entries.count { try write(kept) }
+    }
+
+    private func write(_ entries: [(chapter: Int, what: String)]) throws(ExerciseError) {
+        let lines = entries.map { "\($0.chapter)\t\($0.what)" }
         try? FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let outcome = AtomicFileWriter().replace([

@@ -79,6 +79,22 @@ import Testing
         #expect(catalog.chapters().map(\.number) == [1, 2])
     }
 
+    @Test func aNewStartOfAChapterStartsItsHintsAgain() throws {
+        let root = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = ChapterCatalog(root: root)
+        let ledger = HintLedger(root: root)
+        try ledger.record(1, "first()")
+        try ledger.record(2, "second()")
+
+        _ = try ExerciseWorkspace(root: root).start(
+            try catalog.chapter(1), allChapters: catalog.chapters())
+
+        #expect(ledger.given(1, "first()") == 0)
+        #expect(ledger.last(1) == nil)
+        #expect(ledger.given(2, "second()") == 1)
+    }
+
     @Test func restorePutsEveryFileBackAndKeepsTheAttempt() throws {
         let root = try makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
