@@ -1,4 +1,3 @@
-// snippet.keep-upstream-operator
 extension Publisher {
     /// Sends every value paired with what `transform` makes of it.
     ///
@@ -11,9 +10,7 @@ extension Publisher {
         // exercise.end
     }
 }
-// snippet.end
 
-// snippet.keep-upstream
 extension Publishers {
     /// A publisher that pairs each value with the result of a transform.
     public struct KeepUpstreamAndMap<Upstream: Publisher, Mapped>: Publisher {
@@ -47,7 +44,6 @@ extension Publishers {
         }
     }
 }
-// snippet.end
 
 // snippet.keep-upstream-inner
 extension Publishers.KeepUpstreamAndMap {

@@ -40,7 +40,6 @@ extension Publishers {
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 // snippet.end
 
-// snippet.sequence-publisher-property
 extension Sequence {
     /// A publisher that sends the elements of this sequence.
     public var publisher: Publishers.Sequence<Self, Never> {
@@ -49,7 +48,6 @@ extension Sequence {
         // exercise.end
     }
 }
-// snippet.end
 
 // snippet.sequence-inner
 extension Publishers.Sequence {

@@ -9,22 +9,23 @@ extension Publisher {
     /// no value, and finishes when the first value arrives.
     ///
     /// - Precondition: `maxLength` is zero or more.
-    public func prefix(_ maxLength: Int) -> Publishers.Prefix<Self> {
+    public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "a prefix cannot be negative")
-        return Publishers.Prefix(upstream: self, maxLength: maxLength)
+        return Publishers.Output(upstream: self, maxLength: maxLength)
     }
 }
 
 extension Publishers {
     /// A publisher that sends at most the first few values of its upstream.
     ///
-    /// Combine names this type `Publishers.Output`, because the same type
-    /// serves `output(in:)`, which sends any range of the values.
-    public struct Prefix<Upstream: Publisher>: Publisher {
+    /// The name is Combine's, whose `Publishers.Output` also serves
+    /// `output(in:)` and so stores a range of indices. Ours serves
+    /// `prefix(_:)` alone, so it stores a count.
+    public struct Output<Upstream: Publisher>: Publisher {
         /// The upstream's values pass through unchanged.
         public typealias Output = Upstream.Output
 
-        /// `Prefix` fails exactly when its upstream fails.
+        /// `Output` fails exactly when its upstream fails.
         public typealias Failure = Upstream.Failure
 
         /// The publisher whose first values are sent.
@@ -49,7 +50,7 @@ extension Publishers {
     }
 }
 
-extension Publishers.Prefix {
+extension Publishers.Output {
     /// Stands between the upstream and the subscriber, as `tryMap`'s does:
     /// when the stream is cut it must cancel the upstream and finish, and
     /// from then on ignore both sides, so it needs a state of its own.

@@ -19,6 +19,12 @@ struct PrefixTests {
         #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
+    @Test func prefixReturnsAPublishersOutputAsCombineDoes() {
+        let publisher = ManualPublisher<Int, Never>()
+        let prefix: Publishers.Output<ManualPublisher<Int, Never>> = publisher.prefix(2)
+        #expect(prefix.maxLength == 2)
+    }
+
     @Test func prefixIgnoresEverythingAfterItFinished() {
         let publisher = ManualPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
