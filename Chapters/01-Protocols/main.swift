@@ -79,6 +79,6 @@ final class Listener: Subscriber {
 // snippet.end
 
 // snippet.run
-print("listener: subscribe(_:) to a countdown from 3")
+print("main: subscribes a listener to a countdown from 3")
 Countdown(start: 3).subscribe(Listener())
 // snippet.end

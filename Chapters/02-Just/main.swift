@@ -3,7 +3,8 @@
 import MiniCombine
 
 // snippet.patient-subscriber
-/// Keeps its subscription and requests only when `request(_:)` is called.
+/// Keeps its subscription, and uses it only when told to: `ask(_:)`
+/// requests values, `hangUp()` cancels.
 final class PatientSubscriber: Subscriber {
     typealias Input = String
     typealias Failure = Never
@@ -25,13 +26,13 @@ final class PatientSubscriber: Subscriber {
         subscription = nil
     }
 
-    func request(_ demand: Subscribers.Demand) {
-        print("subscriber: request(\(demand))")
+    func ask(_ demand: Subscribers.Demand) {
+        print("subscriber: asks for \(demand)")
         subscription?.request(demand)
     }
 
-    func cancel() {
-        print("subscriber: cancel()")
+    func hangUp() {
+        print("subscriber: hangs up")
         subscription?.cancel()
     }
 }
@@ -44,12 +45,12 @@ print("-- subscribe, wait, then ask")
 let first = PatientSubscriber()
 greeting.subscribe(first)
 print("(nothing has been sent)")
-first.request(.max(1))
+first.ask(.max(1))
 
-print("-- cancel before asking")
+print("-- hang up before asking")
 let second = PatientSubscriber()
 greeting.subscribe(second)
-second.cancel()
-second.request(.max(1))
+second.hangUp()
+second.ask(.max(1))
 print("(nothing has been sent)")
 // snippet.end

@@ -46,24 +46,8 @@ extension Subscribers.Demand {
         // exercise.end
     }
 
-    /// Adds a count to a demand, saturating at ``unlimited``.
-    ///
-    /// - Precondition: the result is not negative.
-    public static func + (lhs: Self, rhs: Int) -> Self {
-        // exercise.blank: Demand + Int, saturating at .unlimited
-        guard let left = lhs.max else { return .unlimited }
-        let (sum, overflowed) = left.addingReportingOverflow(rhs)
-        return overflowed ? .unlimited : .max(sum)
-        // exercise.end
-    }
-
     /// Adds `rhs` to `lhs` in place.
     public static func += (lhs: inout Self, rhs: Self) {
-        lhs = lhs + rhs
-    }
-
-    /// Adds a count to `lhs` in place.
-    public static func += (lhs: inout Self, rhs: Int) {
         lhs = lhs + rhs
     }
 }
@@ -85,10 +69,34 @@ extension Subscribers.Demand {
         // exercise.end
     }
 
+    /// Subtracts `rhs` from `lhs` in place.
+    public static func -= (lhs: inout Self, rhs: Self) {
+        lhs = lhs - rhs
+    }
+}
+// snippet.end
+
+extension Subscribers.Demand {
+    /// Adds a count to a demand, saturating at ``unlimited``.
+    ///
+    /// - Precondition: the result is not negative.
+    public static func + (lhs: Self, rhs: Int) -> Self {
+        // exercise.blank: Demand + Int, saturating at .unlimited
+        guard let left = lhs.max else { return .unlimited }
+        let (sum, overflowed) = left.addingReportingOverflow(rhs)
+        return overflowed ? .unlimited : .max(sum)
+        // exercise.end
+    }
+
+    /// Adds a count to `lhs` in place.
+    public static func += (lhs: inout Self, rhs: Int) {
+        lhs = lhs + rhs
+    }
+
     /// Subtracts a count from a demand; ``unlimited`` stays ``unlimited``.
     ///
     /// A subtraction that overflows, such as `.max(5) - Int.min`, gives
-    /// ``none``, as in Combine.
+    /// ``none``, as OpenCombine's does.
     ///
     /// - Precondition: the result is not negative.
     public static func - (lhs: Self, rhs: Int) -> Self {
@@ -99,17 +107,11 @@ extension Subscribers.Demand {
         // exercise.end
     }
 
-    /// Subtracts `rhs` from `lhs` in place.
-    public static func -= (lhs: inout Self, rhs: Self) {
-        lhs = lhs - rhs
-    }
-
     /// Subtracts a count from `lhs` in place.
     public static func -= (lhs: inout Self, rhs: Int) {
         lhs = lhs - rhs
     }
 }
-// snippet.end
 
 // snippet.demand-comparison
 extension Subscribers.Demand: Comparable {

@@ -16,16 +16,20 @@ public protocol Subscriber<Input, Failure> {
     /// Tells the subscriber it is attached, and hands it the means to ask
     /// for values and to cancel.
     func receive(subscription: any Subscription)
+    // snippet.end
 
+    // snippet.subscriber-values
     /// Delivers one value and returns how many more values the subscriber
     /// wants, on top of what it has already asked for.
     ///
     /// Return ``Subscribers/Demand/none`` to ask for nothing more.
     func receive(_ input: Input) -> Subscribers.Demand
+    // snippet.end
 
+    // snippet.subscriber-completion
     /// Tells the subscriber the stream has ended, normally or with an error.
     ///
     /// No value follows a completion.
     func receive(completion: Subscribers.Completion<Failure>)
+    // snippet.end
 }
-// snippet.end
