@@ -63,6 +63,18 @@ import Testing
         #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
     }
 
+    /// The value and its `.finished` are one delivery: a cancel from inside
+    /// `receive(_:)` comes after it began, so the completion still arrives,
+    /// as with OpenCombine's `Just`.
+    @Test func cancelFromInsideReceiveStillGetsTheCompletion() {
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .max(1),
+            onValue: { subscriber, _ in subscriber.cancel() }
+        )
+        Just(1).subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+    }
+
     @Test func eachSubscriberGetsItsOwnSubscription() throws {
         let just = Just(7)
         let first = RecordingSubscriber<Int, Never>()
