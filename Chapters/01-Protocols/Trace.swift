@@ -148,7 +148,8 @@ final class Tracer: @unchecked Sendable {
 
     /// Records a call and returns its index, so that what it returns can be added later.
     @discardableResult
-    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int {
+    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int
+    {
         append(
             Event(
                 pipeline: pipeline, kind: "call", from: from, to: to, call: call

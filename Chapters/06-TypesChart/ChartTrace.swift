@@ -5,7 +5,8 @@
 import MiniCombine
 
 /// Swift's `print(_:separator:terminator:)`, which also traces the types charts it prints.
-func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n")
+{
     for case let chart as TypesChart in items {
         Tracer.shared?.chart(
             chart.stages.map {
