@@ -42,6 +42,15 @@ final class Tracer: @unchecked Sendable {
         var lane: String?
         var value: String?
         var end: String?
+        var stages: [Stage]?
+        var subscriber: String?
+
+        /// One stage of a types chart.
+        struct Stage: Encodable {
+            var name: String
+            var output: String
+            var failure: String
+        }
     }
 
     private let file: URL
@@ -139,7 +148,8 @@ final class Tracer: @unchecked Sendable {
 
     /// Records a call and returns its index, so that what it returns can be added later.
     @discardableResult
-    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int {
+    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int
+    {
         append(
             Event(
                 pipeline: pipeline, kind: "call", from: from, to: to, call: call
@@ -158,6 +168,14 @@ final class Tracer: @unchecked Sendable {
             Event(
                 pipeline: currentPipeline, kind: "value", lane: lane,
                 value: value, end: end))
+    }
+
+    /// Records a types chart the program printed: its stages, and the subscriber at its end.
+    func chart(_ stages: [Event.Stage], subscriber: String) {
+        append(
+            Event(
+                pipeline: 0, kind: "chart", stages: stages,
+                subscriber: subscriber))
     }
 
     @discardableResult

@@ -50,7 +50,8 @@ extension Publisher {
         }
         return Publishers.KeepUpstreamAndMap(upstream: self) { input in
             let mapped = transform(input)
-            tracer.value(String(reflecting: input), lane: "into keepUpstreamAndMap")
+            tracer.value(
+                String(reflecting: input), lane: "into keepUpstreamAndMap")
             tracer.value(
                 String(reflecting: (original: input, mapped: mapped)),
                 lane: "out of keepUpstreamAndMap")

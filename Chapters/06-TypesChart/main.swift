@@ -56,3 +56,14 @@ let sinkToken = loudForecast.sink(
 )
 delivery.sync {}
 // snippet.end
+
+// replaceError alone: two readings decode, the third fails, and the failure
+// becomes 0.
+var readings: [Int] = []
+let readingsToken = ["4", "7", "warm"].publisher
+    .tryMap { text in
+        try JSONDecoder().decode(Int.self, from: Data(text.utf8))
+    }
+    .replaceError(with: 0)
+    .sink { celsius in readings.append(celsius) }
+print(#""4", "7", "warm" read as \#(readings)"#)
