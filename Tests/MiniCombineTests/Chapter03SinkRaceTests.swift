@@ -43,6 +43,26 @@ import Testing
         }
     }
 
+    @Test func sinkReleasesItsSubscriptionOutsideItsLockOnCompletion() {
+        // The sink holds the only reference to a subscription whose deinit
+        // has another thread cancel the sink, and waits for it. Were the
+        // subscription released under the sink's lock, that thread would
+        // block on the lock and the wait would time out.
+        let waits = LockedBox<[Bool]>([])
+        let sink = Subscribers.Sink<Int, Never>(
+            receiveCompletion: { _ in }, receiveValue: { _ in })
+        let shared = UncheckedSendable(sink)
+        sink.receive(
+            subscription: ReleaseWatchingSubscription {
+                let done = startThread(named: "cancels during release") {
+                    shared.value.cancel()
+                }
+                waits.modify { $0.append(done.wait(seconds: 10)) }
+            })
+        sink.receive(completion: .finished)
+        #expect(waits.get() == [true])
+    }
+
     @Test func anyCancellableCancelledFromTwoThreadsRunsItsActionOnce() {
         for _ in 0..<200 {
             let runs = Tally()
@@ -61,4 +81,22 @@ import Testing
             #expect(runs.count == 1)
         }
     }
+}
+
+/// A subscription that asks nothing of its upstream, and runs `onRelease`
+/// when it is deallocated.
+private final class ReleaseWatchingSubscription: Subscription {
+    private let onRelease: () -> Void
+
+    init(onRelease: @escaping () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
+    }
+
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() {}
 }

@@ -62,9 +62,12 @@ extension Subscribers {
         /// the subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            let (receiveCompletion, _) = lock.withLock {
+            // The old status leaves the lock too: it may hold the last
+            // reference to the subscription.
+            let (receiveCompletion, _, _) = lock.withLock {
+                let old = status
                 status = .terminated
-                return (self.receiveCompletion.take(), receiveValue.take())
+                return (self.receiveCompletion.take(), receiveValue.take(), old)
             }
             receiveCompletion?(completion)
             // exercise.end

@@ -2,7 +2,8 @@
 extension Publisher {
     /// Transforms every value from this publisher with `transform`.
     ///
-    /// Demand, completion and cancellation pass through unchanged.
+    /// The completion passes through unchanged; requests and cancellation go
+    /// straight to the upstream's subscription.
     public func map<T>(_ transform: @escaping (Output) -> T)
         -> Publishers.Map<Self, T>
     {
