@@ -677,6 +677,29 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(subscriber.results == [true])
     }
 
+    @Test func aFinishedUpstreamsSubscriptionIsLetGoOfOutsideTheLock() throws {
+        // The upstream keeps no subscription and finishes from outside it, so
+        // the subscription's `deinit` runs when `ReduceLatest3` lets go of it,
+        // and sends a value back in. Were it let go of under the lock, that
+        // value would wait for the lock forever.
+        let returned = onAnotherThread { () -> [SpySubscription.Call] in
+            let a = CapturingPublisher<Int, Never>()
+            let b = CapturingPublisher<Character, Never>()
+            let c = CapturingPublisher<Bool, Never>()
+            let subscriber = RecordingSubscriber<Latest3, Never>(
+                initialDemand: .unlimited)
+            a.reduceLatest(b, c, Latest3.init).subscribe(subscriber)
+            let spy = SpySubscription()
+            a.send(
+                subscription: DeinitSubscription(spy) {
+                    a.send(2)
+                })
+            a.send(completion: .finished)
+            return spy.calls
+        }
+        #expect(returned == [.request(.unlimited)])
+    }
+
     @Test func cancelFromAnotherThreadDuringReceiveDoesNotWaitForIt() {
         let pub1 = PassthroughSubject<Int, Never>()
         let pub2 = PassthroughSubject<Character, Never>()
@@ -859,6 +882,29 @@ private final class CallOnCompletion<Input, Failure: Error>: Subscriber {
             let result = onCompletion(subscription)
             kept.modify { $0.append(result) }
         }
+    }
+}
+
+/// A ``SpySubscription`` that also runs `onDeinit` when it goes away.
+private final class DeinitSubscription: Subscription {
+    private let spy: SpySubscription
+    private let onDeinit: () -> Void
+
+    init(_ spy: SpySubscription, onDeinit: @escaping () -> Void) {
+        self.spy = spy
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        spy.request(demand)
+    }
+
+    func cancel() {
+        spy.cancel()
     }
 }
 

@@ -242,6 +242,9 @@ extension Publishers.ReduceLatest3 {
             guard downstream != nil, pendingCompletion == nil,
                 !upstreams[source.rawValue].isFinished
             else { return lock.unlock() }
+            // Released on leaving, after the lock: letting go calls out.
+            let released = upstreams[source.rawValue].subscription
+            defer { withExtendedLifetime(released) {} }
             upstreams[source.rawValue] = Upstream(
                 subscription: nil, isFinished: true)
             switch completion {
