@@ -305,15 +305,23 @@ private final class Label {
         #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
-    @Test func receiveOnStillDeliversACompletionSentBeforeCancel() {
+    @Test func receiveOnStillDeliversValuesAndACompletionSentBeforeCancel() {
+        // Once the upstream has completed, cancel() has nothing left to stop:
+        // what waits in the scheduler arrives, as in OpenCombine.
         let scheduler = ManualScheduler()
         let publisher = ManualPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
         publisher.receive(on: scheduler).subscribe(subscriber)
+        publisher.send(1)
+        publisher.send(2)
         publisher.send(completion: .finished)
         subscriber.cancel()
         scheduler.runAll()
-        #expect(subscriber.events == [.subscription, .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .completion(.finished),
+            ]
+        )
         #expect(publisher.subscription.calls == [.request(.unlimited)])
     }
 

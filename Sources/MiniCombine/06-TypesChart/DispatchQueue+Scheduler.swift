@@ -21,9 +21,8 @@ extension DispatchQueue: Scheduler {
     public func schedule(
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-        // `async` takes only a `@Sendable` closure, and `action` is not one.
         // As in Combine, whoever picks the scheduler answers for what
-        // `action` touches; the compiler cannot check it here.
+        // `action` touches.
         nonisolated(unsafe) let action = action
         async(qos: options?.qos ?? .unspecified) { action() }
     }

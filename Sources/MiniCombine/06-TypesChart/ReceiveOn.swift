@@ -5,8 +5,9 @@ extension Publisher {
     /// Delivers values and the completion through `scheduler`, such as a
     /// `DispatchQueue`.
     ///
-    /// After `cancel()`, values waiting in the scheduler are dropped; a
-    /// completion the upstream had already sent is still delivered.
+    /// After `cancel()`, values waiting in the scheduler are dropped, unless
+    /// the upstream had already completed: then its last values and its
+    /// completion still arrive.
     public func receive<S: Scheduler>(
         on scheduler: S,
         options: S.SchedulerOptions? = nil
@@ -30,6 +31,7 @@ extension Publishers {
 
         /// The upstream's failure passes through unchanged.
         public typealias Failure = Upstream.Failure
+        // snippet.end
 
         /// The publisher whose events are moved.
         public let upstream: Upstream
@@ -62,9 +64,7 @@ extension Publishers {
         }
     }
 }
-// snippet.end
 
-// snippet.receive-on-inner
 extension Publishers.ReceiveOn {
     /// Subscriber upstream, subscription downstream: it schedules each
     /// delivery, and passes requests and cancellation up.
@@ -106,7 +106,6 @@ extension Publishers.ReceiveOn {
             }
             // exercise.end
         }
-        // snippet.end
 
         // snippet.receive-on-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
@@ -123,7 +122,7 @@ extension Publishers.ReceiveOn {
 
         // exercise.hide
         private func deliver(_ input: Upstream.Output) {
-            // Scheduled before a cancel, run after it: dropped.
+            // Dropped if a cancel ended the status while it waited.
             guard lock.withLock({ status.subscription }) != nil else { return }
             let additionalDemand = downstream.receive(input)
             guard additionalDemand > 0 else { return }
@@ -164,8 +163,9 @@ extension Publishers.ReceiveOn {
 
         func cancel() {
             // exercise.blank: ReceiveOn's Inner, cancel()
-            // Once the upstream has completed, the completion is on its way
-            // and still arrives, as in OpenCombine.
+            // Once the upstream has completed, there is nothing to stop: the
+            // values scheduled before its completion, and the completion,
+            // still arrive, as in OpenCombine.
             let upstream = lock.withLock {
                 isCompleting ? nil : status.terminate()
             }

@@ -26,6 +26,7 @@ extension Publishers {
 
         /// The failure is replaced, so none is left to send.
         public typealias Failure = Never
+        // snippet.end
 
         /// The publisher whose failure is replaced.
         public let upstream: Upstream
@@ -39,6 +40,7 @@ extension Publishers {
             self.output = output
         }
 
+        // snippet.replace-error-subscribe
         /// Subscribes to the upstream through an `Inner`.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Never {
@@ -46,9 +48,9 @@ extension Publishers {
             upstream.subscribe(Inner(output: output, downstream: subscriber))
             // exercise.end
         }
+        // snippet.end
     }
 }
-// snippet.end
 
 // snippet.replace-error-inner
 extension Publishers.ReplaceError {
@@ -68,6 +70,7 @@ extension Publishers.ReplaceError {
         // the replacement waits for the next request.
         private var replacementIsWaiting = false
         // exercise.end
+        // snippet.end
 
         init(output: Output, downstream: Downstream) {
             // exercise.blank: ReplaceError's Inner, init(output:downstream:)
@@ -86,7 +89,6 @@ extension Publishers.ReplaceError {
             }
             // exercise.end
         }
-        // snippet.end
 
         // snippet.replace-error-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {

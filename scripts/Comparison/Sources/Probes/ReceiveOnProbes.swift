@@ -42,12 +42,14 @@ let receiveOnProbes = [
         delivery.resume()
         delivery.sync {}
     },
-    Probe("ReceiveOn: a completion sent before cancel is still delivered") { recorder in
+    Probe("ReceiveOn: values and a completion sent before cancel are still delivered") {
+        recorder in
         let delivery = DispatchQueue(label: "delivery")
         let subject = PassthroughSubject<Int, Never>()
         let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .unlimited)
         subject.tap("source", recorder).receive(on: scheduler(for: delivery)).subscribe(sink)
         delivery.suspend()
+        subject.send(1)
         subject.send(completion: .finished)
         sink.cancel()
         delivery.resume()
