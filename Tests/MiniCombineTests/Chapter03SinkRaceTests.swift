@@ -82,21 +82,3 @@ import Testing
         }
     }
 }
-
-/// A subscription that asks nothing of its upstream, and runs `onRelease`
-/// when it is deallocated.
-private final class ReleaseWatchingSubscription: Subscription {
-    private let onRelease: () -> Void
-
-    init(onRelease: @escaping () -> Void) {
-        self.onRelease = onRelease
-    }
-
-    deinit {
-        onRelease()
-    }
-
-    func request(_ demand: Subscribers.Demand) {}
-
-    func cancel() {}
-}

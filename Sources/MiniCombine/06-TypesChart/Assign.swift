@@ -84,8 +84,9 @@ extension Subscribers {
             // exercise.blank: Assign.receive(completion:)
             // As in `Sink`, what is let go of leaves the lock first.
             _ = lock.withLock {
+                let old = status
                 status = .terminated
-                return root.take()
+                return (old, root.take())
             }
             // exercise.end
         }

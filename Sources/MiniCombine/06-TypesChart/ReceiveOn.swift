@@ -150,7 +150,7 @@ extension Publishers.ReceiveOn {
         private func deliver(
             _ completion: Subscribers.Completion<Upstream.Failure>
         ) {
-            lock.withLock { status = .terminated }
+            _ = lock.withLock { status.terminate() }
             downstream.receive(completion: completion)
         }
         // exercise.end

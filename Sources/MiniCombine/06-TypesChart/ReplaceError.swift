@@ -111,16 +111,17 @@ extension Publishers.ReplaceError {
         // snippet.replace-error-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
-            let sendsNow = lock.withLock { () -> Bool in
+            // The ended subscription leaves the lock too, as in `Sink`.
+            let (sendsNow, _) = lock.withLock {
+                () -> (Bool, (any Subscription)?) in
                 guard status.subscription != nil, !replacementIsWaiting else {
-                    return false
+                    return (false, nil)
                 }
                 if case .failure = completion, demand == .none {
                     replacementIsWaiting = true
-                    return false
+                    return (false, nil)
                 }
-                status = .terminated
-                return true
+                return (true, status.terminate())
             }
             guard sendsNow else { return }
             switch completion {
@@ -144,14 +145,13 @@ extension Publishers.ReplaceError {
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
-            let (upstream, sendsReplacement) = lock.withLock {
-                () -> ((any Subscription)?, Bool) in
+            let (upstream, sendsReplacement, _) = lock.withLock {
+                () -> ((any Subscription)?, Bool, (any Subscription)?) in
                 if replacementIsWaiting, status.subscription != nil {
-                    status = .terminated
-                    return (nil, true)
+                    return (nil, true, status.terminate())
                 }
                 self.demand += demand
-                return (status.subscription, false)
+                return (status.subscription, false, nil)
             }
             upstream?.request(demand)
             if sendsReplacement {

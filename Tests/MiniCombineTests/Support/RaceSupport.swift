@@ -89,3 +89,21 @@ final class LockedModel: @unchecked Sendable {
         }
     }
 }
+
+/// A subscription that asks nothing of its upstream, and runs `onRelease`
+/// when it is deallocated.
+final class ReleaseWatchingSubscription: Subscription {
+    private let onRelease: () -> Void
+
+    init(onRelease: @escaping () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
+    }
+
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() {}
+}
