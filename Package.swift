@@ -20,7 +20,8 @@ let package = Package(
     ]
         + chapters.map { folder in
             .executable(
-                name: productName(ofChapter: folder), targets: [targetName(ofChapter: folder)])
+                name: productName(ofChapter: folder),
+                targets: [targetName(ofChapter: folder)])
         },
     targets: [
         .target(name: "MiniCombine"),
@@ -45,7 +46,9 @@ func targetName(ofChapter folder: String) -> String {
 func productName(ofChapter folder: String) -> String {
     var name = ""
     for character in folder {
-        if character.isUppercase, let last = name.last, last.isLetter || last.isNumber {
+        if character.isUppercase, let last = name.last,
+            last.isLetter || last.isNumber
+        {
             name.append("-")
         }
         name.append(character)

@@ -13,7 +13,8 @@ private typealias Demand = Subscribers.Demand
         let publisher = CapturingPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.subscribe(subscriber)
-        let received = try #require(publisher.subscriber as? RecordingSubscriber<Int, Never>)
+        let received = try #require(
+            publisher.subscriber as? RecordingSubscriber<Int, Never>)
         #expect(received === subscriber)
     }
 
@@ -97,7 +98,10 @@ private typealias Demand = Subscribers.Demand
         #expect(Demand.unlimited <= .unlimited)
         #expect(Demand.unlimited >= .unlimited)
         #expect([Demand.max(7), .unlimited, .none].max() == .unlimited)
-        #expect([Demand.max(7), .unlimited, .none].sorted() == [.none, .max(7), .unlimited])
+        #expect(
+            [Demand.max(7), .unlimited, .none].sorted() == [
+                .none, .max(7), .unlimited,
+            ])
     }
 
     @Test func finiteDemandsCompareByCount() {
@@ -175,28 +179,36 @@ private typealias Demand = Subscribers.Demand
     // MARK: - Traps
 
     @Test func negativeDemandTraps() async {
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             _ = Subscribers.Demand.max(-1)
         }
         #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func subtractionBelowZeroTraps() async {
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             _ = Subscribers.Demand.max(1) - .max(2)
         }
         #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func subtractingAnIntBelowZeroTraps() async {
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             _ = Subscribers.Demand.max(1) - 2
         }
         #expect(standardError(of: exit).contains("a demand cannot be negative"))
     }
 
     @Test func addingANegativeIntBelowZeroTraps() async {
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             _ = Subscribers.Demand.max(1) + -2
         }
         #expect(standardError(of: exit).contains("a demand cannot be negative"))
@@ -219,7 +231,8 @@ private typealias Demand = Subscribers.Demand
             case late
         }
         let completions: Set<Subscribers.Completion<HashableError>> = [
-            .finished, .finished, .failure(.lost), .failure(.lost), .failure(.late),
+            .finished, .finished, .failure(.lost), .failure(.lost),
+            .failure(.late),
         ]
         #expect(completions == [.finished, .failure(.lost), .failure(.late)])
     }

@@ -14,19 +14,29 @@ import Testing
         let subscriber = RecordingSubscriber<Int, Never>()
         Just(1).subscribe(subscriber)
         subscriber.request(.unlimited)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     @Test func justSendsOnTheRequestMadeInsideReceiveSubscription() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         Just("hello").subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value("hello"), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value("hello"), .completion(.finished),
+            ])
     }
 
     @Test func justHonoursAMaxOneRequest() {
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         Just(1).subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     @Test func justSendsNothingAfterCancel() {
@@ -42,7 +52,10 @@ import Testing
         Just(1).subscribe(subscriber)
         subscriber.request(.max(1))
         subscriber.request(.unlimited)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     @Test func cancelAfterFinishingChangesNothing() {
@@ -50,7 +63,10 @@ import Testing
         Just(1).subscribe(subscriber)
         subscriber.cancel()
         subscriber.cancel()
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     @Test func requestFromInsideReceiveDoesNotResend() {
@@ -60,7 +76,10 @@ import Testing
             onValue: { subscriber, _ in subscriber.request(.max(1)) }
         )
         Just(1).subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     /// The value and its `.finished` are one delivery: a cancel from inside
@@ -72,7 +91,10 @@ import Testing
             onValue: { subscriber, _ in subscriber.cancel() }
         )
         Just(1).subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     @Test func eachSubscriberGetsItsOwnSubscription() throws {
@@ -83,14 +105,18 @@ import Testing
         just.subscribe(second)
         let firstSubscription = try #require(first.subscription) as AnyObject
         let secondSubscription = try #require(second.subscription) as AnyObject
-        #expect(ObjectIdentifier(firstSubscription) != ObjectIdentifier(secondSubscription))
+        #expect(
+            ObjectIdentifier(firstSubscription)
+                != ObjectIdentifier(secondSubscription))
 
         first.request(.max(1))
-        #expect(first.events == [.subscription, .value(7), .completion(.finished)])
+        #expect(
+            first.events == [.subscription, .value(7), .completion(.finished)])
         #expect(second.events == [.subscription])
 
         second.request(.max(1))
-        #expect(second.events == [.subscription, .value(7), .completion(.finished)])
+        #expect(
+            second.events == [.subscription, .value(7), .completion(.finished)])
     }
 
     @Test func cancellingOneSubscriberLeavesTheOtherServed() {
@@ -103,7 +129,8 @@ import Testing
         first.request(.max(1))
         second.request(.max(1))
         #expect(first.events == [.subscription])
-        #expect(second.events == [.subscription, .value(7), .completion(.finished)])
+        #expect(
+            second.events == [.subscription, .value(7), .completion(.finished)])
     }
 
     @Test func justReleasesItsSubscriberAfterFinishing() throws {
@@ -134,7 +161,9 @@ import Testing
     }
 
     @Test func justTrapsOnZeroDemand() async {
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             let subscriber = RecordingSubscriber<Int, Never>()
             Just(1).subscribe(subscriber)
             subscriber.request(.none)

@@ -39,7 +39,8 @@ import Testing
             #expect(delivered.count - deliveredAtCancel <= 1)
             // Either the completion came first, or the cancel did.
             #expect(upstream.cancels.count + completions.count == 1)
-            #expect(weakWitness.object == nil, "the sink still holds its closures")
+            #expect(
+                weakWitness.object == nil, "the sink still holds its closures")
         }
     }
 

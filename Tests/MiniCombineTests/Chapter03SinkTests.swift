@@ -210,7 +210,8 @@ import Testing
 
         cancellable = nil
         publisher.send(2)
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
         #expect(trace.entries == [1])
     }
 
@@ -218,7 +219,9 @@ import Testing
 
     @Test func droppingTheAnyCancellableCancels() {
         let trace = Trace<String>()
-        var cancellable: AnyCancellable? = AnyCancellable { trace.append("cancel") }
+        var cancellable: AnyCancellable? = AnyCancellable {
+            trace.append("cancel")
+        }
         withExtendedLifetime(cancellable) {
             #expect(trace.entries == [])
         }
@@ -229,7 +232,9 @@ import Testing
 
     @Test func anyCancellableCancelsOnlyOnce() {
         let trace = Trace<String>()
-        var cancellable: AnyCancellable? = AnyCancellable { trace.append("cancel") }
+        var cancellable: AnyCancellable? = AnyCancellable {
+            trace.append("cancel")
+        }
         cancellable?.cancel()
         cancellable?.cancel()
         #expect(trace.entries == ["cancel"])
@@ -298,7 +303,8 @@ import Testing
         #expect(publisher.subscription.calls == [.request(.unlimited)])
 
         cancellables.removeAll()
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func anyCancellablesAreEqualOnlyToThemselves() {

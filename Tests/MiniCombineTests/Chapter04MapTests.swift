@@ -5,19 +5,26 @@ import Testing
 /// completion and cancellation through unchanged.
 @Suite struct Chapter04MapTests {
     @Test func mapTransformsEachValue() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
-        SequencePublisher<Int, Never>([1, 2, 3]).map { $0 * 10 }.subscribe(subscriber)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
+        SequencePublisher<Int, Never>([1, 2, 3]).map { $0 * 10 }.subscribe(
+            subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(10), .value(20), .value(30), .completion(.finished),
+                .subscription, .value(10), .value(20), .value(30),
+                .completion(.finished),
             ]
         )
     }
 
     @Test func mapCanChangeTheOutputType() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         Just(3).map { "\($0) apples" }.subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value("3 apples"), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value("3 apples"), .completion(.finished),
+            ])
     }
 
     @Test func mapPassesTheUpstreamSubscriptionStraightDown() throws {
@@ -26,7 +33,9 @@ import Testing
         publisher.map { $0 + 1 }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
         // `===` on the upstream's own object: no wrapper sits in between.
-        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
+        #expect(
+            ObjectIdentifier(received)
+                == ObjectIdentifier(publisher.subscription))
 
         subscriber.request(.max(3))
         subscriber.cancel()
@@ -35,7 +44,8 @@ import Testing
 
     @Test func mapForwardsDemandReturnedByDownstream() {
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(demandPerValue: .max(2))
+        let subscriber = RecordingSubscriber<Int, Never>(
+            demandPerValue: .max(2))
         publisher.map { $0 * 2 }.subscribe(subscriber)
         #expect(publisher.send(1) == .max(2))
 
@@ -56,24 +66,32 @@ import Testing
         finishing.map { $0 * 2 }.subscribe(finished)
         finishing.send(1)
         finishing.send(completion: .finished)
-        #expect(finished.events == [.subscription, .value(2), .completion(.finished)])
+        #expect(
+            finished.events == [
+                .subscription, .value(2), .completion(.finished),
+            ])
 
         let failing = ManualPublisher<Int, TestError>()
         let failed = RecordingSubscriber<Int, TestError>()
         failing.map { $0 * 2 }.subscribe(failed)
         failing.send(1)
         failing.send(completion: .failure(.boom))
-        #expect(failed.events == [.subscription, .value(2), .completion(.failure(.boom))])
+        #expect(
+            failed.events == [
+                .subscription, .value(2), .completion(.failure(.boom)),
+            ])
     }
 
     @Test func mapOfAFailingSequenceSendsItsValuesThenTheFailure() {
-        let subscriber = RecordingSubscriber<String, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, TestError>(
+            initialDemand: .unlimited)
         SequencePublisher<Int, TestError>([1, 2], completion: .failure(.other))
             .map { String($0) }
             .subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value("1"), .value("2"), .completion(.failure(.other)),
+                .subscription, .value("1"), .value("2"),
+                .completion(.failure(.other)),
             ]
         )
     }
@@ -99,7 +117,8 @@ import Testing
 
     @Test func mapHonoursDemandEndToEnd() {
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
-        SequencePublisher<Int, Never>([1, 2, 3]).map { $0 * 2 }.subscribe(subscriber)
+        SequencePublisher<Int, Never>([1, 2, 3]).map { $0 * 2 }.subscribe(
+            subscriber)
         #expect(subscriber.events == [.subscription, .value(2)])
 
         subscriber.request(.max(1))
@@ -108,7 +127,8 @@ import Testing
         subscriber.request(.max(5))
         #expect(
             subscriber.events == [
-                .subscription, .value(2), .value(4), .value(6), .completion(.finished),
+                .subscription, .value(2), .value(4), .value(6),
+                .completion(.finished),
             ]
         )
     }
@@ -118,10 +138,12 @@ import Testing
             initialDemand: .max(1),
             demandPerValue: .max(1)
         )
-        SequencePublisher<Int, Never>([1, 2, 3]).map { -$0 }.subscribe(subscriber)
+        SequencePublisher<Int, Never>([1, 2, 3]).map { -$0 }.subscribe(
+            subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(-1), .value(-2), .value(-3), .completion(.finished),
+                .subscription, .value(-1), .value(-2), .value(-3),
+                .completion(.finished),
             ]
         )
     }
@@ -133,7 +155,8 @@ import Testing
                 if value == 2 { subscriber.cancel() }
             }
         )
-        SequencePublisher<Int, Never>([1, 2, 3]).map { $0 }.subscribe(subscriber)
+        SequencePublisher<Int, Never>([1, 2, 3]).map { $0 }.subscribe(
+            subscriber)
         #expect(subscriber.events == [.subscription, .value(1), .value(2)])
     }
 
@@ -158,7 +181,8 @@ import Testing
 
     @Test func chainedMapsCompose() {
         let trace = Trace<String>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         Just(3)
             .map { value in
                 trace.append("add one to \(value)")
@@ -171,7 +195,10 @@ import Testing
             .map { "\($0) apples" }
             .subscribe(subscriber)
         #expect(trace.entries == ["add one to 3", "times ten 4"])
-        #expect(subscriber.events == [.subscription, .value("40 apples"), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value("40 apples"), .completion(.finished),
+            ])
     }
 
     @Test func eachSubscriptionRunsTheTransformAgain() {
@@ -185,7 +212,8 @@ import Testing
         mapped.subscribe(first)
         mapped.subscribe(second)
         #expect(trace.entries == [1, 1])
-        #expect(first.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            first.events == [.subscription, .value(1), .completion(.finished)])
         #expect(second.events == first.events)
     }
 }

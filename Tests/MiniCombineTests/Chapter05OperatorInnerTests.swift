@@ -23,12 +23,16 @@ import Testing
         #expect(subscriber.events == [.subscription, .value(1), .value(2)])
 
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3),
+            ])
 
         subscriber.request(.max(1))
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(2), .value(3), .value(4), .completion(.finished),
+                .subscription, .value(1), .value(2), .value(3), .value(4),
+                .completion(.finished),
             ]
         )
     }
@@ -37,7 +41,8 @@ import Testing
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
         [1, 2, 3].publisher.subscribe(subscriber)
         let expected: [Event<Int, Never>] = [
-            .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+            .subscription, .value(1), .value(2), .value(3),
+            .completion(.finished),
         ]
         #expect(subscriber.events == expected)
 
@@ -48,11 +53,13 @@ import Testing
     }
 
     @Test func sequenceWithUnlimitedDemandSendsEverythingThenFinishes() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         ["a", "b", "c"].publisher.subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value("a"), .value("b"), .value("c"), .completion(.finished),
+                .subscription, .value("a"), .value("b"), .value("c"),
+                .completion(.finished),
             ]
         )
     }
@@ -86,7 +93,9 @@ import Testing
         #expect(gauge.deepest == 1)
         #expect(gauge.current == 0)
         let expected: [Event<Int, Never>] =
-            [.subscription] + (1...count).map { .value($0) } + [.completion(.finished)]
+            [.subscription] + (1...count).map { .value($0) } + [
+                .completion(.finished)
+            ]
         #expect(subscriber.events == expected)
     }
 
@@ -98,7 +107,10 @@ import Testing
             }
         )
         (1...10).publisher.subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3),
+            ])
     }
 
     @Test func demandReturnedFromReceiveIsHonoured() {
@@ -109,19 +121,22 @@ import Testing
         [1, 2, 3, 4, 5].publisher.subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(2), .value(3), .value(4), .value(5),
+                .subscription, .value(1), .value(2), .value(3), .value(4),
+                .value(5),
                 .completion(.finished),
             ]
         )
     }
 
     @Test func sequenceSendsNothingAfterCancel() {
-        let cancelledBetween = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        let cancelledBetween = RecordingSubscriber<Int, Never>(
+            initialDemand: .max(2))
         [1, 2, 3, 4].publisher.subscribe(cancelledBetween)
         cancelledBetween.cancel()
         cancelledBetween.request(.max(5))
         cancelledBetween.request(.unlimited)
-        #expect(cancelledBetween.events == [.subscription, .value(1), .value(2)])
+        #expect(
+            cancelledBetween.events == [.subscription, .value(1), .value(2)])
 
         // Cancelled from inside `receive(_:)`, while it still has demand and
         // returns more.
@@ -134,7 +149,8 @@ import Testing
         )
         [1, 2, 3, 4].publisher.subscribe(cancelledInside)
         cancelledInside.request(.max(1))
-        #expect(cancelledInside.events == [.subscription, .value(1), .value(2)])
+        #expect(
+            cancelledInside.events == [.subscription, .value(1), .value(2)])
     }
 
     @Test func sequenceSendsNoCompletionWhenCancelledDuringTheLastElement() {
@@ -145,7 +161,10 @@ import Testing
             }
         )
         [1, 2, 3].publisher.subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3),
+            ])
     }
 
     @Test func eachSubscriberWalksTheSequenceAgain() {
@@ -160,7 +179,8 @@ import Testing
         publisher.subscribe(second)
         #expect(walked.entries == [1, 2, 3, 1, 2, 3])
         let expected: [Event<Int, Never>] = [
-            .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+            .subscription, .value(1), .value(2), .value(3),
+            .completion(.finished),
         ]
         #expect(first.events == expected)
         #expect(second.events == expected)
@@ -175,7 +195,8 @@ import Testing
         #expect(slow.events == [.subscription, .value(1)])
         #expect(
             fast.events == [
-                .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+                .subscription, .value(1), .value(2), .value(3),
+                .completion(.finished),
             ]
         )
 
@@ -245,29 +266,38 @@ import Testing
             }
             .filter { $0 % 10 == 0 }
             .subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(10), .value(20), .value(30)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(10), .value(20), .value(30),
+            ])
         #expect(produced.entries == Array(1...30))
 
         subscriber.request(.max(1))
         #expect(
-            subscriber.events == [.subscription, .value(10), .value(20), .value(30), .value(40)]
+            subscriber.events == [
+                .subscription, .value(10), .value(20), .value(30), .value(40),
+            ]
         )
         #expect(produced.entries == Array(1...40))
     }
 
     @Test func filterSendsOnOnlyTheValuesThatPass() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
-        [1, 2, 3, 4, 5, 6].publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
+        [1, 2, 3, 4, 5, 6].publisher.filter { $0.isMultiple(of: 2) }.subscribe(
+            subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(2), .value(4), .value(6), .completion(.finished),
+                .subscription, .value(2), .value(4), .value(6),
+                .completion(.finished),
             ]
         )
     }
 
     @Test func filterReturnsMaxOneForADroppedValue() {
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(demandPerValue: .max(5))
+        let subscriber = RecordingSubscriber<Int, Never>(
+            demandPerValue: .max(5))
         publisher.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
         #expect(publisher.send(1) == .max(1))
         #expect(publisher.send(2) == .max(5))
@@ -286,7 +316,9 @@ import Testing
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.filter { $0 > 0 }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
+        #expect(
+            ObjectIdentifier(received)
+                == ObjectIdentifier(publisher.subscription))
         // Subscribing alone asks upstream for nothing.
         #expect(publisher.subscription.calls == [])
     }
@@ -304,7 +336,8 @@ import Testing
         subscriber.request(.max(1))
         #expect(
             publisher.subscription.calls == [
-                .request(.max(3)), .request(.unlimited), .cancel, .cancel, .request(.max(1)),
+                .request(.max(3)), .request(.unlimited), .cancel, .cancel,
+                .request(.max(1)),
             ]
         )
     }
@@ -327,21 +360,28 @@ import Testing
         finishing.send(1)
         finishing.send(2)
         finishing.send(completion: .finished)
-        #expect(finished.events == [.subscription, .value(2), .completion(.finished)])
+        #expect(
+            finished.events == [
+                .subscription, .value(2), .completion(.finished),
+            ])
 
         let failing = ManualPublisher<Int, TestError>()
         let failed = RecordingSubscriber<Int, TestError>()
         failing.filter { $0 > 1 }.subscribe(failed)
         failing.send(2)
         failing.send(completion: .failure(.boom))
-        #expect(failed.events == [.subscription, .value(2), .completion(.failure(.boom))])
+        #expect(
+            failed.events == [
+                .subscription, .value(2), .completion(.failure(.boom)),
+            ])
     }
 
     @Test func filterPassesOnWhateverTheUpstreamSendsEvenAfterCompletion() {
         // `filter` keeps no state: sending nothing after a completion is the
         // upstream's promise, and `filter` relies on it, as in Combine.
         let publisher = ManualPublisher<Int, TestError>()
-        let subscriber = RecordingSubscriber<Int, TestError>(demandPerValue: .max(2))
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            demandPerValue: .max(2))
         publisher.filter { $0 > 1 }.subscribe(subscriber)
         publisher.send(completion: .failure(.other))
         #expect(publisher.send(2) == .max(2))
@@ -349,7 +389,8 @@ import Testing
         publisher.send(completion: .finished)
         #expect(
             subscriber.events == [
-                .subscription, .completion(.failure(.other)), .value(2), .completion(.finished),
+                .subscription, .completion(.failure(.other)), .value(2),
+                .completion(.finished),
             ]
         )
         #expect(publisher.subscription.calls == [])
@@ -416,7 +457,8 @@ import Testing
 
     @Test func compactMapHonoursDemandWhenMostValuesAreNil() {
         let produced = Trace<Int>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .max(3))
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .max(3))
         (1...100).publisher
             .map { value in
                 produced.append(value)
@@ -424,23 +466,30 @@ import Testing
             }
             .compactMap { $0 % 10 == 0 ? "#\($0)" : nil }
             .subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value("#10"), .value("#20"), .value("#30")])
+        #expect(
+            subscriber.events == [
+                .subscription, .value("#10"), .value("#20"), .value("#30"),
+            ])
         #expect(produced.entries == Array(1...30))
     }
 
     @Test func compactMapSendsTheTransformedValuesAndDropsNils() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
-        ["1", "two", "3", "", "5"].publisher.compactMap { Int($0) }.subscribe(subscriber)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
+        ["1", "two", "3", "", "5"].publisher.compactMap { Int($0) }.subscribe(
+            subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(3), .value(5), .completion(.finished),
+                .subscription, .value(1), .value(3), .value(5),
+                .completion(.finished),
             ]
         )
     }
 
     @Test func compactMapReturnsMaxOneForANil() {
         let publisher = ManualPublisher<String, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(demandPerValue: .max(5))
+        let subscriber = RecordingSubscriber<Int, Never>(
+            demandPerValue: .max(5))
         publisher.compactMap { Int($0) }.subscribe(subscriber)
         #expect(publisher.send("x") == .max(1))
         #expect(publisher.send("7") == .max(5))
@@ -453,7 +502,10 @@ import Testing
         finishing.compactMap { Int($0) }.subscribe(finished)
         finishing.send("4")
         finishing.send(completion: .finished)
-        #expect(finished.events == [.subscription, .value(4), .completion(.finished)])
+        #expect(
+            finished.events == [
+                .subscription, .value(4), .completion(.finished),
+            ])
 
         let failing = ManualPublisher<String, TestError>()
         let failed = RecordingSubscriber<Int, TestError>()
@@ -468,18 +520,24 @@ import Testing
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.compactMap { Int($0) }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
+        #expect(
+            ObjectIdentifier(received)
+                == ObjectIdentifier(publisher.subscription))
         #expect(publisher.subscription.calls == [])
 
         subscriber.request(.max(4))
         subscriber.cancel()
         subscriber.cancel()
-        #expect(publisher.subscription.calls == [.request(.max(4)), .cancel, .cancel])
+        #expect(
+            publisher.subscription.calls == [
+                .request(.max(4)), .cancel, .cancel,
+            ])
     }
 
     @Test func compactMapSendsNothingAfterCancelBecauseItsUpstreamStops() {
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
-        ["x", "1", "y", "2", "3"].publisher.compactMap { Int($0) }.subscribe(subscriber)
+        ["x", "1", "y", "2", "3"].publisher.compactMap { Int($0) }.subscribe(
+            subscriber)
         #expect(subscriber.events == [.subscription, .value(1)])
 
         subscriber.cancel()
@@ -490,11 +548,13 @@ import Testing
     // MARK: - tryMap
 
     @Test func tryMapTransformsEachValue() {
-        let subscriber = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited)
         [1, 2, 3].publisher.tryMap { $0 * 10 }.subscribe(subscriber)
         #expect(
             withTestErrors(subscriber.events) == [
-                .subscription, .value(10), .value(20), .value(30), .completion(.finished),
+                .subscription, .value(10), .value(20), .value(30),
+                .completion(.finished),
             ]
         )
     }
@@ -504,7 +564,9 @@ import Testing
         let subscriber = RecordingSubscriber<Int, any Error>()
         publisher.tryMap { $0 }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) != ObjectIdentifier(publisher.subscription))
+        #expect(
+            ObjectIdentifier(received)
+                != ObjectIdentifier(publisher.subscription))
         #expect(withTestErrors(subscriber.events) == [.subscription])
         // Subscribing alone asks upstream for nothing.
         #expect(publisher.subscription.calls == [])
@@ -531,7 +593,8 @@ import Testing
             .subscription, .value(10), .value(20), .completion(.failure(.boom)),
         ]
         #expect(withTestErrors(subscriber.events) == expected)
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
 
         // Whatever the upstream still sends is ignored, and asks for nothing.
         #expect(publisher.send(4) == .none)
@@ -539,13 +602,15 @@ import Testing
         subscriber.request(.max(1))
         subscriber.cancel()
         #expect(withTestErrors(subscriber.events) == expected)
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
         #expect(transformed.entries == [1, 2, 3])
     }
 
     @Test func tryMapStopsTheSourceWhenItThrows() {
         let transformed = Trace<Int>()
-        let subscriber = RecordingSubscriber<String, any Error>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, any Error>(
+            initialDemand: .unlimited)
         (1...5).publisher
             .tryMap { value in
                 transformed.append(value)
@@ -555,7 +620,8 @@ import Testing
             .subscribe(subscriber)
         #expect(
             withTestErrors(subscriber.events) == [
-                .subscription, .value("1"), .value("2"), .completion(.failure(.other)),
+                .subscription, .value("1"), .value("2"),
+                .completion(.failure(.other)),
             ]
         )
         #expect(transformed.entries == [1, 2, 3])
@@ -563,7 +629,8 @@ import Testing
 
     @Test func tryMapForwardsUpstreamFailureAsAnyError() throws {
         let failing = ManualPublisher<Int, TestError>()
-        let failed = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        let failed = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited)
         failing.tryMap { $0 + 1 }.subscribe(failed)
         failing.send(1)
         failing.send(completion: .failure(.other))
@@ -572,17 +639,24 @@ import Testing
                 .subscription, .value(2), .completion(.failure(.other)),
             ]
         )
-        guard case .completion(.failure(let error)) = try #require(failed.events.last) else {
+        guard
+            case .completion(.failure(let error)) = try #require(
+                failed.events.last)
+        else {
             Issue.record("no failure in \(failed.events)")
             return
         }
         #expect(error as? TestError == .other)
 
         let finishing = ManualPublisher<Int, TestError>()
-        let finished = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        let finished = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited)
         finishing.tryMap { $0 + 1 }.subscribe(finished)
         finishing.send(completion: .finished)
-        #expect(withTestErrors(finished.events) == [.subscription, .completion(.finished)])
+        #expect(
+            withTestErrors(finished.events) == [
+                .subscription, .completion(.finished),
+            ])
     }
 
     @Test func tryMapPassesRequestAndCancelUpstreamUntilItTerminates() {
@@ -596,7 +670,9 @@ import Testing
         cancelled.cancel()
         cancelled.request(.max(1))
         #expect(
-            cancelling.subscription.calls == [.request(.max(3)), .request(.unlimited), .cancel]
+            cancelling.subscription.calls == [
+                .request(.max(3)), .request(.unlimited), .cancel,
+            ]
         )
 
         // Failed by its own transform.
@@ -610,7 +686,8 @@ import Testing
 
         // Finished by its upstream.
         let finishing = ManualPublisher<Int, Never>()
-        let finished = RecordingSubscriber<Int, any Error>(initialDemand: .max(2))
+        let finished = RecordingSubscriber<Int, any Error>(
+            initialDemand: .max(2))
         finishing.tryMap { $0 }.subscribe(finished)
         finishing.send(completion: .finished)
         finished.request(.max(1))
@@ -654,7 +731,10 @@ import Testing
         finishing.send(completion: .finished)
         #expect(finishing.send(3) == .none)
         finishing.send(completion: .failure(.other))
-        #expect(withTestErrors(finished.events) == [.subscription, .completion(.finished)])
+        #expect(
+            withTestErrors(finished.events) == [
+                .subscription, .completion(.finished),
+            ])
         #expect(transformed.entries == [1])
     }
 
@@ -666,7 +746,10 @@ import Testing
             publisher.tryMap { $0 }.subscribe(subscriber)
             subscriber.request(.none)
             subscriber.request(.max(1))
-            precondition(publisher.subscription.calls == [.request(.none), .request(.max(1))])
+            precondition(
+                publisher.subscription.calls == [
+                    .request(.none), .request(.max(1)),
+                ])
         }
     }
 
@@ -710,7 +793,8 @@ import Testing
         #expect(spy.calls == [])
         #expect(withTestErrors(subscriber.events) == [.subscription])
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) == ObjectIdentifier(inner as AnyObject))
+        #expect(
+            ObjectIdentifier(received) == ObjectIdentifier(inner as AnyObject))
 
         subscriber.request(.max(1))
         #expect(spy.calls == [.request(.max(1))])
@@ -718,7 +802,8 @@ import Testing
 
     @Test func tryMapLetsGoOfTheUpstreamSubscriptionAfterFailing() throws {
         let publisher = CapturingPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, any Error>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited)
         publisher.tryMap { _ in throw TestError.boom }.subscribe(subscriber)
         var spy: SpySubscription? = SpySubscription()
         weak let weakSpy = spy
@@ -729,15 +814,19 @@ import Testing
 
         publisher.send(1)
         #expect(weakSpy == nil)
-        #expect(withTestErrors(subscriber.events) == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            withTestErrors(subscriber.events) == [
+                .subscription, .completion(.failure(.boom)),
+            ])
     }
 
     @Test func tryMapReleasesEverythingAfterFailing() throws {
         var token: Token? = Token()
         weak let weakToken = token
-        var subscriber: RecordingSubscriber<Int, any Error>? = RecordingSubscriber(
-            initialDemand: .max(2)
-        )
+        var subscriber: RecordingSubscriber<Int, any Error>? =
+            RecordingSubscriber(
+                initialDemand: .max(2)
+            )
         weak let weakSubscriber = subscriber
         (1...5).publisher
             .tryMap { [token] value in
@@ -754,7 +843,8 @@ import Testing
         subscriber?.request(.max(1))
         #expect(
             withTestErrors(subscriber?.events ?? []) == [
-                .subscription, .value(1), .value(2), .completion(.failure(.boom)),
+                .subscription, .value(1), .value(2),
+                .completion(.failure(.boom)),
             ]
         )
         // What a sink does on completion: let go of its subscription.
@@ -793,17 +883,24 @@ import Testing
 
         publisher.send(completion: .finished)
         #expect(weakSpy == nil)
-        #expect(withTestErrors(subscriber.events) == [.subscription, .completion(.finished)])
+        #expect(
+            withTestErrors(subscriber.events) == [
+                .subscription, .completion(.finished),
+            ])
     }
 
     // MARK: - keepUpstreamAndMap
 
     @Test func keepUpstreamAndMapPairsEachElementWithItsTransform() {
-        let subscriber = RecordingSubscriber<(original: Int, mapped: String), Never>(
+        let subscriber = RecordingSubscriber<
+            (original: Int, mapped: String), Never
+        >(
             initialDemand: .unlimited
         )
-        [1, 2, 3].publisher.keepUpstreamAndMap { String(repeating: "*", count: $0) }
-            .subscribe(subscriber)
+        [1, 2, 3].publisher.keepUpstreamAndMap {
+            String(repeating: "*", count: $0)
+        }
+        .subscribe(subscriber)
         #expect(
             pairs(subscriber.events) == [
                 .subscription,
@@ -824,7 +921,8 @@ import Testing
             initialDemand: .max(2)
         )
         (1...5).publisher.keepUpstreamAndMap(square).subscribe(kept)
-        (1...5).publisher.map { (original: $0, mapped: square($0)) }.subscribe(composed)
+        (1...5).publisher.map { (original: $0, mapped: square($0)) }.subscribe(
+            composed)
         #expect(pairs(kept.events) == pairs(composed.events))
         #expect(pairs(kept.events).count == 3)
 
@@ -842,12 +940,18 @@ import Testing
         )
     }
 
-    @Test func keepUpstreamAndMapPassesTheUpstreamSubscriptionStraightDown() throws {
+    @Test func keepUpstreamAndMapPassesTheUpstreamSubscriptionStraightDown()
+        throws
+    {
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<(original: Int, mapped: Int), Never>()
+        let subscriber = RecordingSubscriber<
+            (original: Int, mapped: Int), Never
+        >()
         publisher.keepUpstreamAndMap { $0 + 1 }.subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) == ObjectIdentifier(publisher.subscription))
+        #expect(
+            ObjectIdentifier(received)
+                == ObjectIdentifier(publisher.subscription))
 
         subscriber.request(.max(3))
         subscriber.cancel()
@@ -856,7 +960,9 @@ import Testing
 
     @Test func keepUpstreamAndMapForwardsDemandAndCompletion() {
         let publisher = ManualPublisher<Int, TestError>()
-        let subscriber = RecordingSubscriber<(original: Int, mapped: Bool), TestError>(
+        let subscriber = RecordingSubscriber<
+            (original: Int, mapped: Bool), TestError
+        >(
             demandPerValue: .max(2)
         )
         publisher.keepUpstreamAndMap { $0 > 1 }.subscribe(subscriber)

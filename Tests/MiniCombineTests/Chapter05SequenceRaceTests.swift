@@ -10,7 +10,8 @@ import Testing
             let delivered = Tally()
             let completions = Tally()
             let (subscription, weakSubscriber) = subscribeHandOver(
-                to: (0..<100_000).publisher, delivered: delivered, completions: completions)
+                to: (0..<100_000).publisher, delivered: delivered,
+                completions: completions)
 
             let requester = startThread(named: "requester") {
                 for _ in 0..<5_000 {
@@ -24,7 +25,9 @@ import Testing
             #expect(requester.wait(seconds: 20), "the requester is stuck")
             #expect(delivered.count - deliveredAtCancel <= 1)
             #expect(completions.count == 0)
-            #expect(weakSubscriber.object == nil, "the subscription still holds its subscriber")
+            #expect(
+                weakSubscriber.object == nil,
+                "the subscription still holds its subscriber")
         }
     }
 }
@@ -33,9 +36,11 @@ import Testing
 /// weak reference to it: nothing else keeps the subscriber alive but the
 /// subscription.
 private func subscribeHandOver(
-    to publisher: Publishers.Sequence<Range<Int>, Never>, delivered: Tally, completions: Tally
+    to publisher: Publishers.Sequence<Range<Int>, Never>, delivered: Tally,
+    completions: Tally
 ) -> (UncheckedSendable<any Subscription>, WeakReference<HandOverSubscriber>) {
-    let subscriber = HandOverSubscriber(delivered: delivered, completions: completions)
+    let subscriber = HandOverSubscriber(
+        delivered: delivered, completions: completions)
     publisher.subscribe(subscriber)
     let subscription = subscriber.subscription!
     subscriber.subscription = nil

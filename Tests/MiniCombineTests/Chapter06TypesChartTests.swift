@@ -8,9 +8,12 @@ private struct Download: TypesCharting {
     typealias Output = [UInt8]
     typealias Failure = TestError
 
-    var chartStages: [PipelineStage] { [PipelineStage(name: "download", of: Self.self)] }
+    var chartStages: [PipelineStage] {
+        [PipelineStage(name: "download", of: Self.self)]
+    }
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == [UInt8], S.Failure == TestError {
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == [UInt8], S.Failure == TestError {
         SequencePublisher<[UInt8], TestError>([[1, 2]]).subscribe(subscriber)
     }
 }
@@ -25,12 +28,16 @@ private final class Label {
 @Suite struct Chapter06TypesChartTests {
     // MARK: - ReplaceError
 
-    @Test func replaceErrorSendsTheReplacementThenFinishesWhenDemandIsWaiting() {
+    @Test func replaceErrorSendsTheReplacementThenFinishesWhenDemandIsWaiting()
+    {
         let publisher = ManualPublisher<Int, TestError>()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         publisher.replaceError(with: 42).subscribe(subscriber)
         publisher.send(completion: .failure(.boom))
-        #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(42), .completion(.finished),
+            ])
     }
 
     @Test func replaceErrorWaitsForDemandBeforeSendingTheReplacement() {
@@ -41,7 +48,10 @@ private final class Label {
         #expect(subscriber.events == [.subscription])
 
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(42), .completion(.finished),
+            ])
     }
 
     @Test func replaceErrorWaitsWhenEarlierValuesUsedUpTheDemand() {
@@ -54,7 +64,9 @@ private final class Label {
 
         subscriber.request(.max(1))
         #expect(
-            subscriber.events == [.subscription, .value(9), .value(42), .completion(.finished)]
+            subscriber.events == [
+                .subscription, .value(9), .value(42), .completion(.finished),
+            ]
         )
     }
 
@@ -66,7 +78,10 @@ private final class Label {
         publisher.send(completion: .finished)
         subscriber.request(.max(1))
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(42), .completion(.finished),
+            ])
     }
 
     @Test func replaceErrorPassesFinishedThrough() {
@@ -89,7 +104,10 @@ private final class Label {
         #expect(publisher.send(2) == .max(1))
         subscriber.request(.max(3))
         #expect(subscriber.events == [.subscription, .value(1), .value(2)])
-        #expect(publisher.subscription.calls == [.request(.max(2)), .request(.max(3))])
+        #expect(
+            publisher.subscription.calls == [
+                .request(.max(2)), .request(.max(3)),
+            ])
     }
 
     @Test func replaceErrorHandsDownASubscriptionOfItsOwn() throws {
@@ -97,13 +115,18 @@ private final class Label {
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.replaceError(with: 42).subscribe(subscriber)
         let received = try #require(subscriber.subscription) as AnyObject
-        #expect(ObjectIdentifier(received) != ObjectIdentifier(publisher.subscription))
+        #expect(
+            ObjectIdentifier(received)
+                != ObjectIdentifier(publisher.subscription))
     }
 
     @Test func replaceErrorTrapsOnAValueNobodyAskedFor() async {
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             let publisher = ManualPublisher<Int, TestError>()
-            publisher.replaceError(with: 42).subscribe(RecordingSubscriber<Int, Never>())
+            publisher.replaceError(with: 42).subscribe(
+                RecordingSubscriber<Int, Never>())
             publisher.send(1)
         }
         #expect(standardError(of: exit).contains("a demand cannot be negative"))
@@ -121,7 +144,8 @@ private final class Label {
         #expect(subscriber.events == [.subscription])
     }
 
-    @Test func replaceErrorSendsNothingAfterCancelEvenWithAReplacementWaiting() {
+    @Test func replaceErrorSendsNothingAfterCancelEvenWithAReplacementWaiting()
+    {
         let publisher = ManualPublisher<Int, TestError>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.replaceError(with: 42).subscribe(subscriber)
@@ -146,7 +170,10 @@ private final class Label {
         #expect(subscriber.events == [.subscription])
     }
 
-    @Test func replaceErrorReleasesTheUpstreamSubscriptionOnceTheReplacementIsSent() throws {
+    @Test
+    func replaceErrorReleasesTheUpstreamSubscriptionOnceTheReplacementIsSent()
+        throws
+    {
         let publisher = CapturingPublisher<Int, TestError>()
         let subscriber = RecordingSubscriber<Int, Never>()
         publisher.replaceError(with: 42).subscribe(subscriber)
@@ -161,15 +188,23 @@ private final class Label {
 
         subscriber.request(.max(1))
         #expect(weakSubscription == nil)
-        #expect(subscriber.events == [.subscription, .value(42), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(42), .completion(.finished),
+            ])
     }
 
-    @Test func replaceErrorReleasesTheUpstreamSubscriptionOnFinishedAndOnCancel() throws {
+    @Test
+    func replaceErrorReleasesTheUpstreamSubscriptionOnFinishedAndOnCancel()
+        throws
+    {
         let finishing = CapturingPublisher<Int, TestError>()
-        finishing.replaceError(with: 42).subscribe(RecordingSubscriber<Int, Never>())
+        finishing.replaceError(with: 42).subscribe(
+            RecordingSubscriber<Int, Never>())
         var finished: SpySubscription? = SpySubscription()
         weak let weakFinished = finished
-        try #require(finishing.subscriber).receive(subscription: try #require(finished))
+        try #require(finishing.subscriber).receive(
+            subscription: try #require(finished))
         finished = nil
         #expect(weakFinished != nil)
         try #require(finishing.subscriber).receive(completion: .finished)
@@ -180,7 +215,8 @@ private final class Label {
         cancelled.replaceError(with: 42).subscribe(subscriber)
         var upstream: SpySubscription? = SpySubscription()
         weak let weakUpstream = upstream
-        try #require(cancelled.subscriber).receive(subscription: try #require(upstream))
+        try #require(cancelled.subscriber).receive(
+            subscription: try #require(upstream))
         upstream = nil
         #expect(weakUpstream != nil)
         subscriber.cancel()
@@ -188,13 +224,15 @@ private final class Label {
     }
 
     @Test func replaceErrorOnAFailingSequenceEndToEnd() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         SequencePublisher<Int, TestError>([1, 2], completion: .failure(.boom))
             .replaceError(with: 0)
             .subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(2), .value(0), .completion(.finished),
+                .subscription, .value(1), .value(2), .value(0),
+                .completion(.finished),
             ]
         )
     }
@@ -258,7 +296,8 @@ private final class Label {
     @Test func receiveOnSchedulesTheCompletion() {
         let scheduler = ManualScheduler()
         let publisher = ManualPublisher<Int, TestError>()
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         publisher.receive(on: scheduler).subscribe(subscriber)
         publisher.send(1)
         publisher.send(completion: .failure(.boom))
@@ -269,7 +308,9 @@ private final class Label {
 
         scheduler.runAll()
         #expect(
-            subscriber.events == [.subscription, .value(1), .completion(.failure(.boom))]
+            subscriber.events == [
+                .subscription, .value(1), .completion(.failure(.boom)),
+            ]
         )
     }
 
@@ -302,7 +343,8 @@ private final class Label {
 
         scheduler.runAll()
         #expect(subscriber.events == [.subscription])
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func receiveOnStillDeliversValuesAndACompletionSentBeforeCancel() {
@@ -310,7 +352,8 @@ private final class Label {
         // what waits in the scheduler arrives, as in OpenCombine.
         let scheduler = ManualScheduler()
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         publisher.receive(on: scheduler).subscribe(subscriber)
         publisher.send(1)
         publisher.send(2)
@@ -344,11 +387,15 @@ private final class Label {
         let queueName = DispatchSpecificKey<String>()
         queue.setSpecific(key: queueName, value: "chapter06.receive-on")
         let trace = Trace<String>()
-        let currentQueue = { DispatchQueue.getSpecific(key: queueName) ?? "another queue" }
+        let currentQueue = {
+            DispatchQueue.getSpecific(key: queueName) ?? "another queue"
+        }
         let cancellable = SequencePublisher<Int, Never>([1, 2])
             .receive(on: queue)
             .sink(
-                receiveCompletion: { trace.append("\($0) on \(currentQueue())") },
+                receiveCompletion: {
+                    trace.append("\($0) on \(currentQueue())")
+                },
                 receiveValue: { trace.append("\($0) on \(currentQueue())") }
             )
         // Every delivery was queued before this returns, and the queue is
@@ -397,14 +444,17 @@ private final class Label {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func compactMapIntoAnOptionalPropertyDropsNilOnlyFromASingleExpression() {
+    @Test
+    func compactMapIntoAnOptionalPropertyDropsNilOnlyFromASingleExpression() {
         // `assign` makes `compactMap`'s output `Int?`, so its closure must
         // return `Int??`. How a `nil` from the closure is wrapped decides
         // whether it is dropped or sent on as a value.
         final class Screen {
             let trace: Trace<String>
             init(trace: Trace<String>) { self.trace = trace }
-            var number: Int? { didSet { trace.append(number.map { "\($0)" } ?? "nil") } }
+            var number: Int? {
+                didSet { trace.append(number.map { "\($0)" } ?? "nil") }
+            }
         }
         struct NotANumber: Error {}
         func parse(_ text: String) throws -> Int {
@@ -439,7 +489,8 @@ private final class Label {
     @Test func assignHoldsItsObjectUntilCompletionThenReleasesIt() throws {
         var label: Label? = Label()
         weak let weakLabel = label
-        let assign = Subscribers.Assign(object: try #require(label), keyPath: \.text)
+        let assign = Subscribers.Assign(
+            object: try #require(label), keyPath: \.text)
         label = nil
         var subscription: SpySubscription? = SpySubscription()
         weak let weakSubscription = subscription
@@ -467,7 +518,8 @@ private final class Label {
         cancellable.cancel()
         cancellable.cancel()
         #expect(weakLabel == nil)
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func assignCancelsASecondSubscription() {
@@ -503,10 +555,13 @@ private final class Label {
 
     @Test func addingAStageAddsItsRow() {
         let shorter = Download().map { $0.count }
-        let longer = shorter.replaceError(with: 0).receive(on: ManualScheduler())
+        let longer = shorter.replaceError(with: 0).receive(
+            on: ManualScheduler())
         #expect(
             shorter.typesChart(endingIn: "sink").stages == [
-                PipelineStage(name: "download", output: "Array<UInt8>", failure: "TestError"),
+                PipelineStage(
+                    name: "download", output: "Array<UInt8>",
+                    failure: "TestError"),
                 PipelineStage(name: "map", output: "Int", failure: "TestError"),
             ]
         )
@@ -528,11 +583,18 @@ private final class Label {
     @Test func removingAStageRemovesItsRow() {
         let withMap = Download().map { $0.count }.replaceError(with: 0)
         let withoutMap = Download().replaceError(with: [])
-        #expect(withMap.chartStages.map(\.name) == ["download", "map", "replaceError"])
+        #expect(
+            withMap.chartStages.map(\.name) == [
+                "download", "map", "replaceError",
+            ])
         #expect(
             withoutMap.typesChart(endingIn: "sink").stages == [
-                PipelineStage(name: "download", output: "Array<UInt8>", failure: "TestError"),
-                PipelineStage(name: "replaceError", output: "Array<UInt8>", failure: "Never"),
+                PipelineStage(
+                    name: "download", output: "Array<UInt8>",
+                    failure: "TestError"),
+                PipelineStage(
+                    name: "replaceError", output: "Array<UInt8>",
+                    failure: "Never"),
             ]
         )
     }

@@ -21,7 +21,8 @@ import Testing
     @Test func sinkCancelledWhileASubjectSendsFromAnotherThread() {
         for _ in 0..<Self.rounds {
             let subject = PassthroughSubject<Int, Never>()
-            checkCancelMidStream(senders: [{ Self.sendValues(to: subject) }]) { onValue in
+            checkCancelMidStream(senders: [{ Self.sendValues(to: subject) }]) {
+                onValue in
                 subject.sink { _ in onValue() }
             }
         }
@@ -88,10 +89,14 @@ import Testing
             let all = events.get()
             #expect(all.count - eventsAtCancel <= 1, "\(all)")
             #expect(all.filter { $0 == "finished" }.count <= 1, "\(all)")
-            #expect(all.firstIndex(of: "finished").map { $0 == all.count - 1 } ?? true, "\(all)")
+            #expect(
+                all.firstIndex(of: "finished").map { $0 == all.count - 1 }
+                    ?? true, "\(all)")
             let received = all.filter { $0 != "finished" }
-            #expect(received == (0..<received.count).map { "\($0 * 2)" }, "\(all)")
-            #expect(weakWitness.object == nil, "the sink still holds its closures")
+            #expect(
+                received == (0..<received.count).map { "\($0 * 2)" }, "\(all)")
+            #expect(
+                weakWitness.object == nil, "the sink still holds its closures")
             withExtendedLifetime(cancellable) {}
         }
     }
@@ -119,14 +124,17 @@ import Testing
                 queue.sync {}
                 return true
             }
-            checkCancelMidStream(senders: [{ Self.sendValues(to: subject) }], drain: drain) {
+            checkCancelMidStream(
+                senders: [{ Self.sendValues(to: subject) }], drain: drain
+            ) {
                 onValue in
                 subject.receive(on: queue).sink { _ in onValue() }
             }
         }
     }
 
-    @Test func reduceLatestOverThreeSubjectsFedByThreeThreadsCancelledMidStream() {
+    @Test
+    func reduceLatestOverThreeSubjectsFedByThreeThreadsCancelledMidStream() {
         for _ in 0..<Self.rounds {
             let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
             let senders = subjects.map { subject in
@@ -134,7 +142,8 @@ import Testing
             }
             checkCancelMidStream(senders: senders) { onValue in
                 subjects[0]
-                    .reduceLatest(subjects[1], subjects[2]) { first, second, third in
+                    .reduceLatest(subjects[1], subjects[2]) {
+                        first, second, third in
                         (first ?? 0) + (second ?? 0) + (third ?? 0)
                     }
                     .sink { _ in onValue() }
@@ -182,7 +191,8 @@ import Testing
         }
         #expect(drain(), "the deliveries are stuck")
         #expect(delivered.count - deliveredAtCancel <= 1)
-        #expect(weakWitness.object == nil, "the subscriber still holds its closure")
+        #expect(
+            weakWitness.object == nil, "the subscriber still holds its closure")
         withExtendedLifetime(cancellable) {}
     }
 }

@@ -14,7 +14,8 @@ import Testing
         let subject = PassthroughSubject<Int, Never>()
         let one = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         let three = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
-        let unlimited = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let unlimited = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         let none = RecordingSubscriber<Int, Never>()
         subject.subscribe(one)
         subject.subscribe(three)
@@ -27,16 +28,20 @@ import Testing
             subject.send(value)
         }
         #expect(one.events == [.subscription, .value(1)])
-        #expect(three.events == [.subscription, .value(1), .value(2), .value(3)])
         #expect(
-            unlimited.events == [.subscription, .value(1), .value(2), .value(3), .value(4)]
+            three.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            unlimited.events == [
+                .subscription, .value(1), .value(2), .value(3), .value(4),
+            ]
         )
         #expect(none.events == [.subscription])
 
         one.request(.max(1))
         subject.send(5)
         #expect(one.events == [.subscription, .value(1), .value(5)])
-        #expect(three.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            three.events == [.subscription, .value(1), .value(2), .value(3)])
         #expect(none.events == [.subscription])
     }
 
@@ -58,7 +63,8 @@ import Testing
     @Test func aValueSentBeforeAnySubscriberIsLost() {
         let subject = PassthroughSubject<Int, Never>()
         subject.send(1)
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subject.send(2)
         #expect(subscriber.events == [.subscription, .value(2)])
@@ -86,7 +92,10 @@ import Testing
         }
         #expect(
             events == [
-                [.subscription, .value(1), .value(2), .value(3), .value(4), .value(5)],
+                [
+                    .subscription, .value(1), .value(2), .value(3), .value(4),
+                    .value(5),
+                ],
                 [.subscription, .value(1), .value(2), .value(3)],
             ]
         )
@@ -94,7 +103,9 @@ import Testing
 
     @Test func requestingZeroDemandTraps() async {
         // In a separate process, so that the trap fails this test alone.
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             let subject = PassthroughSubject<Int, Never>()
             let subscriber = RecordingSubscriber<Int, Never>()
             subject.subscribe(subscriber)
@@ -108,18 +119,24 @@ import Testing
     @Test func completionIsDeliveredWhateverTheDemand() {
         let subject = PassthroughSubject<Int, TestError>()
         let noDemand = RecordingSubscriber<Int, TestError>()
-        let spentDemand = RecordingSubscriber<Int, TestError>(initialDemand: .max(1))
+        let spentDemand = RecordingSubscriber<Int, TestError>(
+            initialDemand: .max(1))
         subject.subscribe(noDemand)
         subject.subscribe(spentDemand)
         subject.send(1)
         subject.send(completion: .failure(.boom))
-        #expect(noDemand.events == [.subscription, .completion(.failure(.boom))])
-        #expect(spentDemand.events == [.subscription, .value(1), .completion(.failure(.boom))])
+        #expect(
+            noDemand.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            spentDemand.events == [
+                .subscription, .value(1), .completion(.failure(.boom)),
+            ])
     }
 
     @Test func sendsAndCompletionsAfterCompletionAreIgnored() {
         let subject = PassthroughSubject<Int, TestError>()
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subject.send(1)
         subject.send(completion: .finished)
@@ -127,10 +144,14 @@ import Testing
         subject.send(completion: .failure(.boom))
         subject.send(completion: .finished)
         subject.send(3)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
-    @Test func aLateSubscriberReceivesItsSubscriptionThenTheStoredCompletionAtOnce() {
+    @Test
+    func aLateSubscriberReceivesItsSubscriptionThenTheStoredCompletionAtOnce() {
         let subject = PassthroughSubject<Int, TestError>()
         subject.send(completion: .failure(.boom))
         // The second completion is ignored: the first one is kept.
@@ -149,7 +170,8 @@ import Testing
 
         let finished = PassthroughSubject<Int, TestError>()
         finished.send(completion: .finished)
-        let later = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let later = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         finished.subscribe(later)
         #expect(later.events == [.subscription, .completion(.finished)])
     }
@@ -174,7 +196,10 @@ import Testing
             return subscriber.events
         }
         // As in Combine, the nested send is delivered at once, nested.
-        #expect(events == [.subscription, .value(1), .value(2), .completion(.finished)])
+        #expect(
+            events == [
+                .subscription, .value(1), .value(2), .completion(.finished),
+            ])
     }
 
     @Test func completionReleasesEverySubscriber() throws {
@@ -216,7 +241,9 @@ import Testing
         subject.send(2)
         subject.send(completion: .finished)
         #expect(
-            stays.events == [.subscription, .value(1), .value(2), .completion(.finished)]
+            stays.events == [
+                .subscription, .value(1), .value(2), .completion(.finished),
+            ]
         )
 
         // A second cancel, and a request after cancel, do nothing.
@@ -245,7 +272,8 @@ import Testing
 
     @Test func cancelledSubscriberIsNotSentTheCompletion() {
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subscriber.cancel()
         subject.send(completion: .finished)
@@ -254,7 +282,8 @@ import Testing
 
     // MARK: - Upstream subscriptions
 
-    @Test func upstreamSubscriptionsAreAskedForEverythingOnceAnySubscriberAsks() {
+    @Test func upstreamSubscriptionsAreAskedForEverythingOnceAnySubscriberAsks()
+    {
         var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
         let early = SpySubscription()
         subject?.send(subscription: early)

@@ -14,7 +14,9 @@ import Testing
         // Set STRESS_SEED to replay the random choices of a failed run (the
         // threads' interleaving cannot be replayed).
         let seed =
-            ProcessInfo.processInfo.environment["STRESS_SEED"].flatMap { UInt64($0) }
+            ProcessInfo.processInfo.environment["STRESS_SEED"].flatMap {
+                UInt64($0)
+            }
             ?? UInt64.random(in: 0...UInt64.max)
         var random = SplitMix64(seed: seed)
         for cancel in StressRound.Cancel.allCases {
@@ -22,8 +24,11 @@ import Testing
             let outcome = round.run()
             let context =
                 "STRESS_SEED=\(seed), cancel \(cancel) after \(round.cancelAfter) values: \(outcome)"
-            #expect(outcome.timedOut.isEmpty, "\(context): still running: \(outcome.timedOut)")
-            #expect(outcome.violations.isEmpty, "\(context): \(outcome.violations)")
+            #expect(
+                outcome.timedOut.isEmpty,
+                "\(context): still running: \(outcome.timedOut)")
+            #expect(
+                outcome.violations.isEmpty, "\(context): \(outcome.violations)")
             #expect(outcome.delivered > 0, "\(context): nothing was delivered")
             switch cancel {
             case .fromAnotherThread:
@@ -38,7 +43,9 @@ import Testing
             case .fromInsideReceive:
                 // Values that arrive faster than demand are coalesced, so on a
                 // busy machine the stream can end before the cancel point.
-                #expect(outcome.delivered < round.cancelAfter, "\(context): never cancelled")
+                #expect(
+                    outcome.delivered < round.cancelAfter,
+                    "\(context): never cancelled")
                 #expect(outcome.completions == 1, "\(context)")
             case .never:
                 #expect(outcome.completions == 1, "\(context)")
@@ -96,8 +103,10 @@ private struct StressRound {
             signalAfter: cancelAfter,
             seed: recorderSeed
         )
-        subjects[0].reduceLatest(subjects[1], subjects[2]) { Combination(slots: [$0, $1, $2]) }
-            .subscribe(recorder)
+        subjects[0].reduceLatest(subjects[1], subjects[2]) {
+            Combination(slots: [$0, $1, $2])
+        }
+        .subscribe(recorder)
 
         let start = Latch()
         var running: [(String, Latch)] = []
@@ -117,9 +126,12 @@ private struct StressRound {
         let demandDone = startThread(named: "demand") { [demandSeed] in
             var random = SplitMix64(seed: demandSeed)
             _ = start.wait(seconds: Self.timeLimit)
-            while let grant = recorder.grant(Int.random(in: 1...4, using: &random)) {
+            while let grant = recorder.grant(
+                Int.random(in: 1...4, using: &random))
+            {
                 grant.subscription.request(.max(grant.amount))
-                recorder.waitForDelivery(leaving: Int.random(in: 0...2, using: &random))
+                recorder.waitForDelivery(
+                    leaving: Int.random(in: 0...2, using: &random))
             }
         }
         var cancelDone: Latch?
@@ -184,7 +196,8 @@ private final class StressRecorder: Subscriber, @unchecked Sendable {
     private var cancelled = false
     private var eventsAfterCancel = 0
     private var demandStopped = false
-    private var latestN = [[Int]](repeating: [Int](repeating: -1, count: 4), count: 3)
+    private var latestN = [[Int]](
+        repeating: [Int](repeating: -1, count: 4), count: 3)
     private var hasSentValue = [false, false, false]
     private var violations: [String] = []
 
@@ -256,7 +269,9 @@ private final class StressRecorder: Subscriber, @unchecked Sendable {
     func waitForDelivery(leaving: Int) {
         let deadline = Date(timeIntervalSinceNow: 0.01)
         condition.lock()
-        while !demandStopped, delivered + leaving < requested, completions == 0, !cancelled {
+        while !demandStopped, delivered + leaving < requested, completions == 0,
+            !cancelled
+        {
             if !condition.wait(until: deadline) { break }
         }
         condition.unlock()
@@ -302,16 +317,21 @@ private final class StressRecorder: Subscriber, @unchecked Sendable {
         }
         for (slot, value) in combination.slots.enumerated() {
             guard let value else {
-                if hasSentValue[slot] { violate("subject \(slot) went back to nil") }
+                if hasSentValue[slot] {
+                    violate("subject \(slot) went back to nil")
+                }
                 continue
             }
             hasSentValue[slot] = true
             let (thread, n) = value.quotientAndRemainder(dividingBy: 1_000_000)
             let wasSent =
-                (0..<StressRound.senders).contains(thread) && n < StressRound.perThread
+                (0..<StressRound.senders).contains(thread)
+                && n < StressRound.perThread
                 && (thread == slot || (thread == 3 && n % 3 == slot))
             guard wasSent else {
-                violate("subject \(slot) delivered \(value), which was never sent to it")
+                violate(
+                    "subject \(slot) delivered \(value), which was never sent to it"
+                )
                 continue
             }
             if n < latestN[slot][thread] {

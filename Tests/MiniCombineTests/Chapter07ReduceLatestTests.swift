@@ -92,8 +92,10 @@ private struct ManualUpstreams<Failure: Error> {
     // MARK: - Subscription first
 
     @Test func subscriptionArrivesBeforeAnyValueEvenWithJusts() {
-        let subscriber = RecordingSubscriber<Latest3, Never>(initialDemand: .unlimited)
-        Just(1).reduceLatest(Just("x"), Just(true), Latest3.init).subscribe(subscriber)
+        let subscriber = RecordingSubscriber<Latest3, Never>(
+            initialDemand: .unlimited)
+        Just(1).reduceLatest(Just("x"), Just(true), Latest3.init).subscribe(
+            subscriber)
         #expect(
             subscriber.events == [
                 .subscription,
@@ -106,14 +108,16 @@ private struct ManualUpstreams<Failure: Error> {
     }
 
     @Test func subscriptionArrivesBeforeAFailureAtOnce() {
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         SequencePublisher<Int, TestError>([], completion: .failure(.boom))
             .reduceLatest(
                 SequencePublisher<Int, TestError>([1]),
                 SequencePublisher<Int, TestError>([2])
             ) { a, b, c in (a ?? 0) + (b ?? 0) + (c ?? 0) }
             .subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
     }
 
     @Test func cancelInsideReceiveSubscriptionCancelsEachUpstreamAsItArrives() {
@@ -130,7 +134,8 @@ private struct ManualUpstreams<Failure: Error> {
         let pub1 = PassthroughSubject<Int, Never>()
         let pub2 = PassthroughSubject<Character, Never>()
         let pub3 = PassthroughSubject<Bool, Never>()
-        let subscriber = RecordingSubscriber<Latest3, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Latest3, Never>(
+            initialDemand: .max(2))
         pub1.reduceLatest(pub2, pub3, Latest3.init).subscribe(subscriber)
         for value in 1...50 {
             pub1.send(value)
@@ -139,7 +144,8 @@ private struct ManualUpstreams<Failure: Error> {
         }
         #expect(
             subscriber.events == [
-                .subscription, .value(Latest3(1, nil, nil)), .value(Latest3(1, "z", nil)),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, "z", nil)),
             ]
         )
     }
@@ -155,7 +161,10 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(subscriber.events == [.subscription])
 
         upstreams.b.send("x")
-        #expect(subscriber.events == [.subscription, .value(Latest3(nil, "x", nil))])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(Latest3(nil, "x", nil)),
+            ])
     }
 
     @Test func valuesArrivingAtZeroDemandAreDeliveredOnceOnTheNextRequest() {
@@ -169,12 +178,14 @@ private struct ManualUpstreams<Failure: Error> {
 
         // The latest combination, once.
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(Latest3(2, "x", nil))])
+        #expect(
+            subscriber.events == [.subscription, .value(Latest3(2, "x", nil))])
 
         // No new value: nothing, however much is asked for.
         subscriber.request(.max(1))
         subscriber.request(.max(3))
-        #expect(subscriber.events == [.subscription, .value(Latest3(2, "x", nil))])
+        #expect(
+            subscriber.events == [.subscription, .value(Latest3(2, "x", nil))])
 
         // The outstanding demand is used by the next value, and a
         // combination already sent is never sent again.
@@ -223,10 +234,13 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func requestingZeroDemandTraps() async {
         // In a separate process, so that the trap fails this test alone.
-        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let exit = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
             let numbers = PassthroughSubject<Int, Never>()
             let subscriber = RecordingSubscriber<Int, Never>()
-            numbers.reduceLatest(numbers, numbers) { a, _, _ in a ?? 0 }.subscribe(subscriber)
+            numbers.reduceLatest(numbers, numbers) { a, _, _ in a ?? 0 }
+                .subscribe(subscriber)
             subscriber.request(.none)
         }
         #expect(standardError(of: exit).contains("demand must not be zero"))
@@ -236,21 +250,24 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func finishesOnlyWhenAllThreeUpstreamsHaveFinished() {
         let upstreams = ManualUpstreams<TestError>()
-        let subscriber = RecordingSubscriber<Latest3, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Latest3, TestError>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         upstreams.a.send(1)
         upstreams.a.send(completion: .finished)
         // A second finish from the same upstream does not count twice.
         upstreams.a.send(completion: .finished)
         upstreams.b.send(completion: .finished)
-        #expect(subscriber.events == [.subscription, .value(Latest3(1, nil, nil))])
+        #expect(
+            subscriber.events == [.subscription, .value(Latest3(1, nil, nil))])
 
         // A finished upstream is not listened to any more; the others are.
         upstreams.a.send(7)
         upstreams.c.send(true)
         #expect(
             subscriber.events == [
-                .subscription, .value(Latest3(1, nil, nil)), .value(Latest3(1, nil, true)),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, nil, true)),
             ]
         )
 
@@ -287,12 +304,14 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func failsOnTheFirstFailureAndCancelsTheOtherTwoUpstreams() {
         let upstreams = ManualUpstreams<TestError>()
-        let subscriber = RecordingSubscriber<Latest3, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Latest3, TestError>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         upstreams.a.send(1)
         upstreams.b.send(completion: .failure(.boom))
         let expected: [Event<Latest3, TestError>] = [
-            .subscription, .value(Latest3(1, nil, nil)), .completion(.failure(.boom)),
+            .subscription, .value(Latest3(1, nil, nil)),
+            .completion(.failure(.boom)),
         ]
         #expect(subscriber.events == expected)
         // The failed one is not cancelled; the other two are, once each.
@@ -326,10 +345,12 @@ private struct ManualUpstreams<Failure: Error> {
         upstreams.c.send(true)
         // The failure is delivered without demand, ahead of the waiting value.
         upstreams.c.send(completion: .failure(.boom))
-        #expect(subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
         #expect(
             upstreams.calls == [
-                [.request(.unlimited)], [.request(.unlimited), .cancel], [.request(.unlimited)],
+                [.request(.unlimited)], [.request(.unlimited), .cancel],
+                [.request(.unlimited)],
             ]
         )
     }
@@ -338,7 +359,8 @@ private struct ManualUpstreams<Failure: Error> {
         let a = CapturingPublisher<Int, TestError>()
         let b = CapturingPublisher<Character, TestError>()
         let c = CapturingPublisher<Bool, TestError>()
-        let subscriber = RecordingSubscriber<Latest3, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Latest3, TestError>(
+            initialDemand: .unlimited)
         a.reduceLatest(b, c, Latest3.init).subscribe(subscriber)
         let sideA = try #require(a.subscriber)
         let sideB = try #require(b.subscriber)
@@ -356,7 +378,8 @@ private struct ManualUpstreams<Failure: Error> {
         sideC.receive(subscription: subscriptionC)
 
         sideA.receive(completion: .failure(.boom))
-        #expect(subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
         #expect(subscriptionC.calls == [.request(.unlimited), .cancel])
         #expect(subscriptionB.calls == [.cancel])
     }
@@ -382,12 +405,14 @@ private struct ManualUpstreams<Failure: Error> {
         }
         #expect(
             events == [
-                .subscription, .value(Latest3(1, nil, nil)), .completion(.failure(.boom)),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .completion(.failure(.boom)),
             ]
         )
         #expect(
             upstreams.calls == [
-                [.request(.unlimited), .cancel], [.request(.unlimited), .cancel],
+                [.request(.unlimited), .cancel],
+                [.request(.unlimited), .cancel],
                 [.request(.unlimited)],
             ]
         )
@@ -413,7 +438,8 @@ private struct ManualUpstreams<Failure: Error> {
         }
         #expect(
             events == [
-                .subscription, .value(Latest3(1, nil, nil)), .value(Latest3(1, "x", nil)),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, "x", nil)),
                 .completion(.finished),
             ]
         )
@@ -423,7 +449,8 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func afterCancelSendsNothingAndCancelsEachActiveUpstreamOnce() {
         let upstreams = ManualUpstreams<TestError>()
-        let subscriber = RecordingSubscriber<Latest3, TestError>(initialDemand: .max(1))
+        let subscriber = RecordingSubscriber<Latest3, TestError>(
+            initialDemand: .max(1))
         upstreams.combined.subscribe(subscriber)
         upstreams.a.send(1)
         upstreams.b.send(completion: .finished)
@@ -444,7 +471,8 @@ private struct ManualUpstreams<Failure: Error> {
         upstreams.c.send(true)
         upstreams.a.send(completion: .finished)
         upstreams.c.send(completion: .failure(.boom))
-        #expect(subscriber.events == [.subscription, .value(Latest3(1, nil, nil))])
+        #expect(
+            subscriber.events == [.subscription, .value(Latest3(1, nil, nil))])
         #expect(
             upstreams.calls == [
                 [.request(.unlimited), .cancel], [.request(.unlimited)],
@@ -482,7 +510,10 @@ private struct ManualUpstreams<Failure: Error> {
             return subscriber.events
         }
         #expect(
-            events == [.subscription, .value(Latest3(1, nil, nil)), .value(Latest3(1, "x", nil))]
+            events == [
+                .subscription, .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, "x", nil)),
+            ]
         )
     }
 
@@ -490,7 +521,8 @@ private struct ManualUpstreams<Failure: Error> {
         let a = CapturingPublisher<Int, Never>()
         let b = CapturingPublisher<Character, Never>()
         let c = CapturingPublisher<Bool, Never>()
-        let subscriber = RecordingSubscriber<Latest3, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Latest3, Never>(
+            initialDemand: .unlimited)
         a.reduceLatest(b, c, Latest3.init).subscribe(subscriber)
         let early = SpySubscription()
         try #require(a.subscriber).receive(subscription: early)
@@ -505,7 +537,8 @@ private struct ManualUpstreams<Failure: Error> {
         let a = CapturingPublisher<Int, Never>()
         let b = CapturingPublisher<Character, Never>()
         let c = CapturingPublisher<Bool, Never>()
-        let subscriber = RecordingSubscriber<Latest3, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Latest3, Never>(
+            initialDemand: .unlimited)
         a.reduceLatest(b, c, Latest3.init).subscribe(subscriber)
         let sideA = try #require(a.subscriber)
         let first = SpySubscription()
@@ -527,7 +560,8 @@ private struct ManualUpstreams<Failure: Error> {
         let count = 1_000
         // On another thread, so that a deadlock fails this test instead of
         // hanging the run.
-        let result = onAnotherThread { () -> (events: [Event<Int, Never>], deepest: Int) in
+        let result = onAnotherThread {
+            () -> (events: [Event<Int, Never>], deepest: Int) in
             let numbers = PassthroughSubject<Int, Never>()
             var depth = 0
             var deepest = 0
@@ -546,12 +580,14 @@ private struct ManualUpstreams<Failure: Error> {
                     depth -= 1
                 }
             )
-            numbers.reduceLatest(Silent(), Silent()) { a, _, _ in a ?? 0 }.subscribe(subscriber)
+            numbers.reduceLatest(Silent(), Silent()) { a, _, _ in a ?? 0 }
+                .subscribe(subscriber)
             numbers.send(1)
             return (subscriber.events, deepest)
         }
         #expect(result?.deepest == 1)
-        #expect(result?.events == [.subscription] + (1...count).map { .value($0) })
+        #expect(
+            result?.events == [.subscription] + (1...count).map { .value($0) })
     }
 
     @Test func anUpstreamSendFromInsideReceiveIsDeliveredAfterItReturns() {
@@ -603,7 +639,8 @@ private struct ManualUpstreams<Failure: Error> {
             onValue: { subscriber, latest in
                 trace.modify { $0.append("enter \(latest)") }
                 if latest == Latest3(1, nil, nil), firstTime.check() {
-                    let subscription = UncheckedSendable(subscriber.subscription)
+                    let subscription = UncheckedSendable(
+                        subscriber.subscription)
                     let done = startThread(named: "sends during receive") {
                         pub2.send("x")
                         pub3.send(true)
@@ -611,7 +648,9 @@ private struct ManualUpstreams<Failure: Error> {
                         trace.modify { $0.append("other thread done") }
                     }
                     let finished = done.wait(seconds: 10)
-                    trace.modify { $0.append(finished ? "waited" : "timed out") }
+                    trace.modify {
+                        $0.append(finished ? "waited" : "timed out")
+                    }
                 }
                 trace.modify { $0.append("leave \(latest)") }
             }
@@ -620,13 +659,15 @@ private struct ManualUpstreams<Failure: Error> {
         pub1.send(1)
         #expect(
             trace.get() == [
-                "enter (1, nil, nil)", "other thread done", "waited", "leave (1, nil, nil)",
+                "enter (1, nil, nil)", "other thread done", "waited",
+                "leave (1, nil, nil)",
                 "enter (1, x, true)", "leave (1, x, true)",
             ]
         )
         #expect(
             subscriber.events == [
-                .subscription, .value(Latest3(1, nil, nil)), .value(Latest3(1, "x", true)),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, "x", true)),
             ]
         )
     }
@@ -637,10 +678,13 @@ private struct ManualUpstreams<Failure: Error> {
         let pub3 = PassthroughSubject<Bool, Never>()
         let waits = LockedBox<[Bool]>([])
         let firstTime = FirstTime()
-        let subscriber = LockedRecordingSubscriber<Latest3, Never>(initialDemand: .unlimited)
+        let subscriber = LockedRecordingSubscriber<Latest3, Never>(
+            initialDemand: .unlimited)
         pub1.reduceLatest(pub2, pub3) { a, b, c in
             if a == 1, b == nil, firstTime.check() {
-                let done = startThread(named: "sends during transform") { pub2.send("x") }
+                let done = startThread(named: "sends during transform") {
+                    pub2.send("x")
+                }
                 let finished = done.wait(seconds: 10)
                 waits.modify { $0.append(finished) }
             }
@@ -651,7 +695,8 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(waits.get() == [true])
         #expect(
             subscriber.events == [
-                .subscription, .value(Latest3(1, nil, nil)), .value(Latest3(1, "x", nil)),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, "x", nil)),
             ]
         )
     }
@@ -672,7 +717,8 @@ private struct ManualUpstreams<Failure: Error> {
             }
             return done.wait(seconds: 10)
         }
-        pub1.reduceLatest(pub2, pub3) { a, _, _ in a ?? 0 }.subscribe(subscriber)
+        pub1.reduceLatest(pub2, pub3) { a, _, _ in a ?? 0 }.subscribe(
+            subscriber)
         pub2.send(completion: .failure(.boom))
         #expect(subscriber.results == [true])
     }
@@ -709,7 +755,9 @@ private struct ManualUpstreams<Failure: Error> {
         let subscriber = LockedRecordingSubscriber<Latest3, Never>(
             initialDemand: .unlimited,
             onValue: { subscriber, latest in
-                guard latest == Latest3(1, nil, nil), firstTime.check() else { return }
+                guard latest == Latest3(1, nil, nil), firstTime.check() else {
+                    return
+                }
                 // Taken in while this call runs, but cancelled before it ends.
                 pub2.send("x")
                 let subscription = UncheckedSendable(subscriber.subscription)
@@ -730,18 +778,21 @@ private struct ManualUpstreams<Failure: Error> {
         }
         #expect(returned == true)
         #expect(waits.get() == [true])
-        #expect(subscriber.events == [.subscription, .value(Latest3(1, nil, nil))])
+        #expect(
+            subscriber.events == [.subscription, .value(Latest3(1, nil, nil))])
     }
 
     // MARK: - Nothing leaks
 
     @Test func releasesEverythingAfterCompletion() throws {
         let upstreams = TappedSubjects<Never>()
-        var subscriber: RecordingSubscriber<Latest3, Never>? = RecordingSubscriber(
-            initialDemand: .unlimited)
+        var subscriber: RecordingSubscriber<Latest3, Never>? =
+            RecordingSubscriber(
+                initialDemand: .unlimited)
         weak let weakSubscriber = subscriber
         upstreams.combined.subscribe(try #require(subscriber))
-        weak let weakSubscription = try #require(subscriber?.subscription) as AnyObject
+        weak let weakSubscription =
+            try #require(subscriber?.subscription) as AnyObject
         upstreams.a.send(1)
         #expect(upstreams.liveSubscriptions == 3)
 
@@ -751,7 +802,8 @@ private struct ManualUpstreams<Failure: Error> {
         upstreams.c.send(completion: .finished)
         #expect(
             subscriber?.events == [
-                .subscription, .value(Latest3(1, nil, nil)), .completion(.finished),
+                .subscription, .value(Latest3(1, nil, nil)),
+                .completion(.finished),
             ])
         // While the subscriber still holds the subscription, the subscription
         // holds no upstream subscription any more.
@@ -766,10 +818,12 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func releasesEverythingAfterFailure() throws {
         let upstreams = TappedSubjects<TestError>()
-        var subscriber: RecordingSubscriber<Latest3, TestError>? = RecordingSubscriber()
+        var subscriber: RecordingSubscriber<Latest3, TestError>? =
+            RecordingSubscriber()
         weak let weakSubscriber = subscriber
         upstreams.combined.subscribe(try #require(subscriber))
-        weak let weakSubscription = try #require(subscriber?.subscription) as AnyObject
+        weak let weakSubscription =
+            try #require(subscriber?.subscription) as AnyObject
         // Let only the upstreams keep the subscriber and its subscription.
         subscriber?.releaseSubscription()
         subscriber = nil
@@ -785,11 +839,13 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func releasesEverythingAfterCancel() throws {
         let upstreams = TappedSubjects<Never>()
-        var subscriber: RecordingSubscriber<Latest3, Never>? = RecordingSubscriber(
-            initialDemand: .unlimited)
+        var subscriber: RecordingSubscriber<Latest3, Never>? =
+            RecordingSubscriber(
+                initialDemand: .unlimited)
         weak let weakSubscriber = subscriber
         upstreams.combined.subscribe(try #require(subscriber))
-        weak let weakSubscription = try #require(subscriber?.subscription) as AnyObject
+        weak let weakSubscription =
+            try #require(subscriber?.subscription) as AnyObject
         upstreams.a.send(1)
         upstreams.b.send(completion: .finished)
         #expect(upstreams.liveSubscriptions == 2)
@@ -805,8 +861,9 @@ private struct ManualUpstreams<Failure: Error> {
 
     @Test func theUpstreamsKeepTheSubscriberAliveUntilTheEnd() throws {
         let upstreams = TappedSubjects<Never>()
-        var subscriber: RecordingSubscriber<Latest3, Never>? = RecordingSubscriber(
-            initialDemand: .unlimited)
+        var subscriber: RecordingSubscriber<Latest3, Never>? =
+            RecordingSubscriber(
+                initialDemand: .unlimited)
         weak let weakSubscriber = subscriber
         upstreams.combined.subscribe(try #require(subscriber))
         let subscription = try #require(subscriber?.subscription)
@@ -814,7 +871,10 @@ private struct ManualUpstreams<Failure: Error> {
         subscriber = nil
         // Still connected: the upstreams reach it through the subscription.
         upstreams.a.send(1)
-        #expect(weakSubscriber?.events == [.subscription, .value(Latest3(1, nil, nil))])
+        #expect(
+            weakSubscriber?.events == [
+                .subscription, .value(Latest3(1, nil, nil)),
+            ])
 
         subscription.cancel()
         #expect(weakSubscriber == nil)
@@ -829,7 +889,8 @@ private struct Silent: Publisher {
     typealias Output = Int
     typealias Failure = Never
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Int, S.Failure == Never {
         subscriber.receive(subscription: SpySubscription())
     }
 }
@@ -941,7 +1002,8 @@ private struct TappedSubjects<Failure: Error> {
     var combined: some Publisher<Latest3, Failure> {
         Tap(upstream: a, watched: watched)
             .reduceLatest(
-                Tap(upstream: b, watched: watched), Tap(upstream: c, watched: watched),
+                Tap(upstream: b, watched: watched),
+                Tap(upstream: c, watched: watched),
                 Latest3.init)
     }
 

@@ -13,7 +13,9 @@ let package = Package(
     name: "Comparison",
     dependencies: [
         .package(name: "CombineFromScratch", path: "../.."),
-        .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
+        .package(
+            url: "https://github.com/OpenCombine/OpenCombine.git",
+            exact: "0.14.0"),
     ],
     targets: [
         // Conformance: `Sources/ProbesOpenCombine` is a link to `Sources/Probes`.
@@ -47,20 +49,27 @@ let package = Package(
         // other contenders' folders.
         .target(
             name: "MiniCombineBenchmarks",
-            dependencies: [.product(name: "MiniCombine", package: "CombineFromScratch")]
+            dependencies: [
+                .product(name: "MiniCombine", package: "CombineFromScratch")
+            ]
         ),
         .target(
             name: "OpenCombineBenchmarks",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine")
+            ],
             swiftSettings: [.define("OPEN_COMBINE")]
         ),
         // The book's library compiled into the benchmark's own module (`Library` is a link to
         // `Sources/MiniCombine`), to show what the module boundary costs.
-        .target(name: "MiniCombineSameModuleBenchmarks", swiftSettings: [.define("SAME_MODULE")]),
+        .target(
+            name: "MiniCombineSameModuleBenchmarks",
+            swiftSettings: [.define("SAME_MODULE")]),
         // A copy of the library's hot path as a performance engineer would write it; the
         // appendix explains each change.
         .target(
-            name: "TunedCombine", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            name: "TunedCombine",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         // Optimised even in a debug build: unoptimised code retains a closure for each call
         // anyway, and would hide what these tests check.
@@ -77,7 +86,8 @@ let package = Package(
         .executableTarget(
             name: "benchmarks",
             dependencies: [
-                "MiniCombineBenchmarks", "OpenCombineBenchmarks", "MiniCombineSameModuleBenchmarks",
+                "MiniCombineBenchmarks", "OpenCombineBenchmarks",
+                "MiniCombineSameModuleBenchmarks",
                 "TunedCombineBenchmarks", "HandLoopBenchmarks",
             ]
         ),

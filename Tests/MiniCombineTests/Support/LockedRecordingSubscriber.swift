@@ -9,7 +9,9 @@ import MiniCombine
 /// On subscription it requests `initialDemand` (nothing if `nil`), returns
 /// `.none` from every `receive(_:)`, and runs `onValue` (if any) inside
 /// `receive(_:)`, after recording the value and without holding the lock.
-final class LockedRecordingSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+final class LockedRecordingSubscriber<Input, Failure: Error>: Subscriber,
+    @unchecked Sendable
+{
     private let lock = NSLock()
     private var recorded: [Event<Input, Failure>] = []
     private var kept: (any Subscription)?

@@ -10,7 +10,10 @@ struct SequencePublisher<Output, Failure: Error>: Publisher {
     let values: [Output]
     let completion: Subscribers.Completion<Failure>
 
-    init(_ values: [Output], completion: Subscribers.Completion<Failure> = .finished) {
+    init(
+        _ values: [Output],
+        completion: Subscribers.Completion<Failure> = .finished
+    ) {
         self.values = values
         self.completion = completion
     }
@@ -18,7 +21,8 @@ struct SequencePublisher<Output, Failure: Error>: Publisher {
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         subscriber.receive(
-            subscription: Inner(values: values, completion: completion, downstream: subscriber)
+            subscription: Inner(
+                values: values, completion: completion, downstream: subscriber)
         )
     }
 
@@ -30,8 +34,10 @@ struct SequencePublisher<Output, Failure: Error>: Publisher {
         private var demand = Subscribers.Demand.none
         private var isSending = false
 
-        init(values: [Output], completion: Subscribers.Completion<Failure>, downstream: Downstream)
-        {
+        init(
+            values: [Output], completion: Subscribers.Completion<Failure>,
+            downstream: Downstream
+        ) {
             remaining = values[...]
             self.completion = completion
             self.downstream = downstream
@@ -43,7 +49,9 @@ struct SequencePublisher<Output, Failure: Error>: Publisher {
             guard !isSending else { return }
             isSending = true
             defer { isSending = false }
-            while let downstream, self.demand > 0, let value = remaining.popFirst() {
+            while let downstream, self.demand > 0,
+                let value = remaining.popFirst()
+            {
                 self.demand -= 1
                 self.demand += downstream.receive(value)
             }

@@ -46,7 +46,9 @@ final class Latch: @unchecked Sendable {
 /// A Foundation `Thread` rather than a dispatch queue: on Linux,
 /// ThreadSanitizer does not reliably see races on libdispatch's threads.
 @discardableResult
-func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> Latch {
+func startThread(named name: String, _ body: @escaping @Sendable () -> Void)
+    -> Latch
+{
     let done = Latch()
     let thread = Thread {
         body()

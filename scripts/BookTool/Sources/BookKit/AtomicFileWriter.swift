@@ -35,7 +35,9 @@ package struct AtomicFileWriter {
     }
 
     /// Writes a temporary file's bytes; tests substitute one that fails.
-    var writeData: (Data, URL) throws -> Void = { data, url in try data.write(to: url) }
+    var writeData: (Data, URL) throws -> Void = { data, url in
+        try data.write(to: url)
+    }
 
     /// A writer that writes with `Data.write(to:)`.
     package init() {}
@@ -59,9 +61,11 @@ package struct AtomicFileWriter {
         let allStaged = failures.isEmpty
         for (index, replacement) in replacements.enumerated() where allStaged {
             if let expected = replacement.expectedText,
-                (try? String(contentsOf: staged[index].target, encoding: .utf8)) != expected
+                (try? String(contentsOf: staged[index].target, encoding: .utf8))
+                    != expected
             {
-                failures[index] = "it changed since it was read; run the command again"
+                failures[index] =
+                    "it changed since it was read; run the command again"
             }
         }
         guard failures.isEmpty else {
@@ -79,22 +83,28 @@ package struct AtomicFileWriter {
             InterruptCleanup.remove(temporaryFile: file.temporary)
         }
         return Outcome(
-            replaced: staged.indices.filter { failures[$0] == nil }, failures: failures)
+            replaced: staged.indices.filter { failures[$0] == nil },
+            failures: failures)
     }
 
     /// Writes `replacement`'s temporary file beside the file it replaces, with that file's permissions.
-    private func stage(_ replacement: Replacement) throws -> (temporary: URL, target: URL) {
+    private func stage(_ replacement: Replacement) throws -> (
+        temporary: URL, target: URL
+    ) {
         let target = replacement.url.resolvingSymlinksInPath()
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(
+                ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
         InterruptCleanup.add(temporaryFile: temporary)
         do {
             try writeData(Data(replacement.text.utf8), temporary)
-            if let permissions = try? FileManager.default.attributesOfItem(atPath: target.path)[
-                .posixPermissions]
+            if let permissions = try? FileManager.default.attributesOfItem(
+                atPath: target.path)[
+                    .posixPermissions]
             {
                 try FileManager.default.setAttributes(
-                    [.posixPermissions: permissions], ofItemAtPath: temporary.path)
+                    [.posixPermissions: permissions],
+                    ofItemAtPath: temporary.path)
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -118,10 +128,12 @@ package func plainReason(_ error: any Error) -> String {
         return String(cString: strerror(Int32(error.code)))
     }
     switch CocoaError.Code(rawValue: error.code) {
-    case .fileWriteNoPermission, .fileReadNoPermission: return "Permission denied"
+    case .fileWriteNoPermission, .fileReadNoPermission:
+        return "Permission denied"
     case .fileWriteOutOfSpace: return "No space left on device"
     case .fileWriteVolumeReadOnly: return "Read-only file system"
-    case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
+    case .fileNoSuchFile, .fileReadNoSuchFile:
+        return "No such file or directory"
     default: return error.localizedDescription
     }
 }

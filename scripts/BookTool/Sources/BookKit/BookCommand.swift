@@ -16,7 +16,9 @@ public enum BookCommand {
     }
 
     /// Runs the command with `evidenceSource` standing in for the toolchain.
-    static func run(_ arguments: [String], evidenceSource: any EvidenceSource) -> Int32 {
+    static func run(_ arguments: [String], evidenceSource: any EvidenceSource)
+        -> Int32
+    {
         var root = FileManager.default.currentDirectoryPath
         var command: String?
         var recording: (page: String, command: String)?
@@ -24,16 +26,21 @@ public enum BookCommand {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--root":
-                guard let value = remaining.popFirst() else { return fail("--root needs a path") }
+                guard let value = remaining.popFirst() else {
+                    return fail("--root needs a path")
+                }
                 root = value
             case "-h", "--help":
                 print(usage)
                 return 0
             case "check", "sync", "record":
-                guard command == nil else { return fail("give only one command") }
+                guard command == nil else {
+                    return fail("give only one command")
+                }
                 command = argument
                 if argument == "record" {
-                    guard let page = remaining.popFirst(), let measured = remaining.popFirst()
+                    guard let page = remaining.popFirst(),
+                        let measured = remaining.popFirst()
                     else { return fail("record needs a page and a command") }
                     recording = (page, measured)
                 }
@@ -42,10 +49,13 @@ public enum BookCommand {
             }
         }
         guard let command else { return fail("missing command") }
-        guard FileManager.default.fileExists(atPath: root + "/book/README.md") else {
-            return fail("\(root) holds no book: there is no book/README.md in it")
+        guard FileManager.default.fileExists(atPath: root + "/book/README.md")
+        else {
+            return fail(
+                "\(root) holds no book: there is no book/README.md in it")
         }
-        let session = BookSession(root: URL(fileURLWithPath: root), evidenceSource: evidenceSource)
+        let session = BookSession(
+            root: URL(fileURLWithPath: root), evidenceSource: evidenceSource)
         let report: BookReport
         if let recording {
             let input = FileHandle.standardInput.readDataToEndOfFile()

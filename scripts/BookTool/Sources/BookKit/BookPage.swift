@@ -42,7 +42,8 @@ package struct BookPage {
         self.chapterNumber = leadingNumber(of: fileName)
         guard text.lines.contains(where: { !$0.isBlankLine }) else {
             report(
-                "the page is empty; if it should go, delete it and its line in the contents", at: 0)
+                "the page is empty; if it should go, delete it and its line in the contents",
+                at: 0)
             return
         }
         let scanner = MarkdownScanner(lines: text.lines)
@@ -65,16 +66,21 @@ package struct BookPage {
                     proseIndices.append(index)
                 }
             case .fence(let block):
-                if block.isSwift && !claimedFences.contains(block.openingIndex) {
+                if block.isSwift && !claimedFences.contains(block.openingIndex)
+                {
                     report(
                         "swift block without a directive (add '<!-- include: PATH#REGION -->', "
                             + "'<!-- compiles -->' or '<!-- fails -->' on the line above)",
                         at: block.openingIndex)
                 }
             case .comment(let index, let body):
-                let next = items.index(after: position) < items.endIndex ? items[position + 1] : nil
+                let next =
+                    items.index(after: position) < items.endIndex
+                    ? items[position + 1] : nil
                 let fence = next.flatMap { item -> FencedBlock? in
-                    if case .fence(let block) = item, block.openingIndex == index + 1 {
+                    if case .fence(let block) = item,
+                        block.openingIndex == index + 1
+                    {
                         return block
                     }
                     return nil
@@ -82,23 +88,30 @@ package struct BookPage {
                 if let fence {
                     claimedFences.insert(fence.openingIndex)
                 }
-                readComment(body, at: index, fence: fence, following: items[(position + 1)...])
+                readComment(
+                    body, at: index, fence: fence,
+                    following: items[(position + 1)...])
             }
         }
     }
 
     private mutating func readComment(
-        _ body: String, at index: Int, fence: FencedBlock?, following: ArraySlice<MarkdownItem>
+        _ body: String, at index: Int, fence: FencedBlock?,
+        following: ArraySlice<MarkdownItem>
     ) {
         switch ParsedComment(body: body) {
         case .other:
             if let fence, fence.isSwift {
-                report("unknown directive '<!-- \(body) -->' above a swift block", at: index)
+                report(
+                    "unknown directive '<!-- \(body) -->' above a swift block",
+                    at: index)
             }
         case .figure(let spec):
             readFigure(spec, at: index)
         case .malformedDirective(let expectation):
-            report("malformed directive '<!-- \(body) -->'; \(expectation)", at: index)
+            report(
+                "malformed directive '<!-- \(body) -->'; \(expectation)",
+                at: index)
         case .directive(let directive):
             guard let fence else {
                 report(
@@ -109,7 +122,8 @@ package struct BookPage {
             guard directive.accepts(fence) else {
                 let actual =
                     fence.language.isEmpty
-                    ? "a block without a language" : "a ```\(fence.language) block"
+                    ? "a block without a language"
+                    : "a ```\(fence.language) block"
                 report(
                     "directive '<!-- \(directive.spelling) -->' needs a ```\(directive.blockLanguage) block, "
                         + "not \(actual)", at: index)
@@ -119,12 +133,15 @@ package struct BookPage {
                 report(
                     "directive '<!-- \(directive.spelling) -->' is followed by an indented fence "
                         + "(as in a list item), which sync would rewrite without its indentation; "
-                        + "start the fence at the beginning of its line", at: index)
+                        + "start the fence at the beginning of its line",
+                    at: index)
                 return
             }
-            var placed = PlacedDirective(directive: directive, index: index, block: fence)
+            var placed = PlacedDirective(
+                directive: directive, index: index, block: fence)
             if directive == .fails {
-                placed.recordedBlock = recordedBlock(after: fence, in: following)
+                placed.recordedBlock = recordedBlock(
+                    after: fence, in: following)
             }
             directives.append(placed)
         }
@@ -140,39 +157,51 @@ package struct BookPage {
                 at: index)
             return
         }
-        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        let folder = path.split(separator: "/").dropLast().joined(
+            separator: "/")
         figures.append(
             PlacedFigure(
                 spec: spec, index: index,
-                imagePath: folder.isEmpty ? image.path : "\(folder)/\(image.path)",
+                imagePath: folder.isEmpty
+                    ? image.path : "\(folder)/\(image.path)",
                 altText: image.altText))
     }
 
     /// The ```text block right after `block`, if there is one: below it after any blank lines,
     /// with at most one of the tool's "Compiler error" labels among them.
-    private func recordedBlock(after block: FencedBlock, in items: ArraySlice<MarkdownItem>)
+    private func recordedBlock(
+        after block: FencedBlock, in items: ArraySlice<MarkdownItem>
+    )
         -> FencedBlock?
     {
         for item in items {
-            guard case .fence(let candidate) = item, candidate.openingIndex > block.closingIndex
+            guard case .fence(let candidate) = item,
+                candidate.openingIndex > block.closingIndex
             else { continue }
-            let gap = text.lines[(block.closingIndex + 1)..<candidate.openingIndex]
+            let gap = text.lines[
+                (block.closingIndex + 1)..<candidate.openingIndex]
             let captions = gap.filter(PageFurniture.isCaption).count
             let isAdjacent =
-                captions <= 1 && gap.allSatisfy { $0.isBlankLine || PageFurniture.isCaption($0) }
+                captions <= 1
+                && gap.allSatisfy {
+                    $0.isBlankLine || PageFurniture.isCaption($0)
+                }
             return isAdjacent && candidate.language == "text" ? candidate : nil
         }
         return nil
     }
 
     private mutating func report(_ message: String, at index: Int) {
-        diagnostics.append(BookDiagnostic(path: path, line: index + 1, message: message))
+        diagnostics.append(
+            BookDiagnostic(path: path, line: index + 1, message: message))
     }
 }
 
 /// The number a name like `02-just.md` or `02-Just` starts with, if it starts with digits and a dash.
 public func leadingNumber(of name: String) -> Int? {
     let digits = name.prefix { $0.isASCII && $0.isNumber }
-    guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else { return nil }
+    guard !digits.isEmpty, name.dropFirst(digits.count).first == "-" else {
+        return nil
+    }
     return Int(digits)
 }

@@ -8,7 +8,10 @@ struct BookSession {
     var evidenceSource: any EvidenceSource
 
     /// Creates a session for the repository at `root`.
-    init(root: URL, evidenceSource: any EvidenceSource = ToolchainEvidenceSource()) {
+    init(
+        root: URL,
+        evidenceSource: any EvidenceSource = ToolchainEvidenceSource()
+    ) {
         self.layout = RepositoryLayout(root: root)
         self.evidenceSource = evidenceSource
     }
@@ -16,7 +19,8 @@ struct BookSession {
     /// Reports every problem and every out-of-date block; changes nothing.
     func check() -> BookReport {
         let evaluation = evaluate()
-        var report = BookReport(notes: evaluation.notes, diagnostics: evaluation.diagnostics)
+        var report = BookReport(
+            notes: evaluation.notes, diagnostics: evaluation.diagnostics)
         let errors = report.diagnostics.count
         let stale = report.diagnostics.filter { $0.kind == .staleness }.count
         report.summary =
@@ -48,27 +52,35 @@ struct BookSession {
                 ($0.page.path, $0.rendered.text, $0.page.text.text)
             }
             + evaluation.staleFigures.map { ($0.path, $0.svg, nil) }
-        for folder in Set(changed.map { layout.url(for: $0.path).deletingLastPathComponent() }) {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for folder in Set(
+            changed.map { layout.url(for: $0.path).deletingLastPathComponent() }
+        ) {
+            try? FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true)
         }
         let outcome = writer.replace(
             changed.map {
                 AtomicFileWriter.Replacement(
-                    url: layout.url(for: $0.path), text: $0.text, expectedText: $0.expected)
+                    url: layout.url(for: $0.path), text: $0.text,
+                    expectedText: $0.expected)
             })
         report.updatedFiles = outcome.replaced.map { changed[$0].path }
-        report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map { index, reason in
+        report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map {
+            index, reason in
             BookDiagnostic(
                 path: changed[index].path, line: 1,
                 message: "cannot write the file: \(reason)"
             )
         }
-        report.summary = Self.syncSummary(report, statistics: evaluation.statistics)
+        report.summary = Self.syncSummary(
+            report, statistics: evaluation.statistics)
         return report
     }
 
     /// The closing line of `sync`, which says it failed whenever there are diagnostics.
-    private static func syncSummary(_ report: BookReport, statistics: () -> String) -> String {
+    private static func syncSummary(
+        _ report: BookReport, statistics: () -> String
+    ) -> String {
         let updated = "\(count: report.updatedFiles.count, "file")"
         guard report.diagnostics.isEmpty else {
             let errors = "\(count: report.diagnostics.count, "error")"
@@ -77,7 +89,8 @@ struct BookSession {
                 : "sync: failed with \(errors) after updating \(updated)"
         }
         return report.updatedFiles.isEmpty
-            ? "sync: everything was up to date (\(statistics()))" : "sync: updated \(updated)"
+            ? "sync: everything was up to date (\(statistics()))"
+            : "sync: updated \(updated)"
     }
 
     /// Everything `check` and `sync` need: renderings, problems and notes.
@@ -93,10 +106,15 @@ struct BookSession {
         /// A one-line count of what was checked; built only when a summary prints it.
         func statistics() -> String {
             let directives = pages.flatMap(\.directives).map(\.directive)
-            let includes = directives.filter { if case .include = $0 { true } else { false } }
-            let outputs = directives.filter { if case .output = $0 { true } else { false } }
+            let includes = directives.filter {
+                if case .include = $0 { true } else { false }
+            }
+            let outputs = directives.filter {
+                if case .output = $0 { true } else { false }
+            }
             let listings = directives.filter { $0 == .compiles || $0 == .fails }
-            return "\(pages.count) pages, \(includes.count) includes, \(listings.count) listings, "
+            return
+                "\(pages.count) pages, \(includes.count) includes, \(listings.count) listings, "
                 + "\(outputs.count) outputs, \(pages.flatMap(\.figures).count) figures, "
                 + "\(libraryFolderCount) library snapshots"
         }
@@ -128,19 +146,27 @@ struct BookSession {
                 readSnippetFile(path)
             }
         }
-        let evidence = evidenceSource.gather(Self.request(for: pages), in: layout)
-        var renderer = PageRenderer(snippetFiles: snippetFiles, evidence: evidence)
+        let evidence = evidenceSource.gather(
+            Self.request(for: pages), in: layout)
+        var renderer = PageRenderer(
+            snippetFiles: snippetFiles, evidence: evidence)
         renderer.includesAddingToFiles = Self.includesAddingToFiles(
             pages: pages, snippetFiles: snippetFiles)
         renderer.navigation = Self.navigation(pages: pages)
-        if let note = Self.toolchainNote(pages: pages, running: evidence.toolchainVersion) {
+        if let note = Self.toolchainNote(
+            pages: pages, running: evidence.toolchainVersion)
+        {
             evaluation.notes.append(note)
             renderer.toolchainHint =
                 " (possibly only because of the toolchain difference noted above)"
         }
         var included: Set<RegionReference> = []
-        diagnostics += snippetFiles.values.flatMap(\.diagnostics) + evidence.buildDiagnostics
-        let testNames = layout.markedSwiftFiles.filter { $0.hasPrefix("Tests/") }.reduce(
+        diagnostics +=
+            snippetFiles.values.flatMap(\.diagnostics)
+            + evidence.buildDiagnostics
+        let testNames = layout.markedSwiftFiles.filter {
+            $0.hasPrefix("Tests/")
+        }.reduce(
             into: Set<String>()
         ) { names, path in
             guard let source = layout.sourceText(of: path) else { return }
@@ -174,15 +200,21 @@ struct BookSession {
         diagnostics += Self.pagesMissingFromContents(pages)
         for path in layout.markedSwiftFiles {
             for region in snippetFiles[path]?.regions.values ?? [:].values
-            where !included.contains(RegionReference(path: path, name: region.name)) {
+            where !included.contains(
+                RegionReference(path: path, name: region.name))
+            {
                 diagnostics.append(
                     BookDiagnostic(
                         path: path, line: region.startLine,
-                        message: "region '\(region.name)' is not included by any Markdown file"))
+                        message:
+                            "region '\(region.name)' is not included by any Markdown file"
+                    ))
             }
         }
-        let figures = FigureCheck(layout: layout, renderer: FigureRenderer(traces: evidence.traces))
-            .check(pages)
+        let figures = FigureCheck(
+            layout: layout, renderer: FigureRenderer(traces: evidence.traces)
+        )
+        .check(pages)
         diagnostics += figures.diagnostics
         evaluation.staleFigures = figures.stale
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
@@ -194,7 +226,9 @@ struct BookSession {
 
     /// The include directives, in reading order, that show more of a file an earlier
     /// include of the book already began; a reader typing along adds them to that file.
-    static func includesAddingToFiles(pages: [BookPage], snippetFiles: [String: SnippetFile])
+    static func includesAddingToFiles(
+        pages: [BookPage], snippetFiles: [String: SnippetFile]
+    )
         -> Set<ListingID>
     {
         var shown: [String: [ClosedRange<Int>]] = [:]
@@ -204,10 +238,14 @@ struct BookSession {
                 guard case .include(let path, let name) = placed.directive,
                     let region = snippetFiles[path]?.regions[name]
                 else { continue }
-                let lines = region.startLine...max(region.startLine, region.endLine)
+                let lines =
+                    region.startLine...max(region.startLine, region.endLine)
                 let earlier = shown[path, default: []]
-                if !earlier.isEmpty && !earlier.contains(where: { $0.contains(lines) }) {
-                    adding.insert(ListingID(path: page.path, line: placed.lineNumber))
+                if !earlier.isEmpty
+                    && !earlier.contains(where: { $0.contains(lines) })
+                {
+                    adding.insert(
+                        ListingID(path: page.path, line: placed.lineNumber))
                 }
                 shown[path, default: []].append(lines)
             }
@@ -241,23 +279,33 @@ struct BookSession {
     }
 
     /// Every page but `book/README.md` must be linked from it, the book's contents.
-    static func pagesMissingFromContents(_ pages: [BookPage]) -> [BookDiagnostic] {
-        guard let contents = pages.first(where: { $0.path == "book/README.md" }) else { return [] }
+    static func pagesMissingFromContents(_ pages: [BookPage])
+        -> [BookDiagnostic]
+    {
+        guard let contents = pages.first(where: { $0.path == "book/README.md" })
+        else { return [] }
         let linked = Set(
             contents.proseIndices.flatMap { index in
-                LinkChecker.linkTargets(in: contents.text.lines[index]).compactMap {
-                    LinkChecker.resolvedPath(of: $0, from: contents.path)
-                }
+                LinkChecker.linkTargets(in: contents.text.lines[index])
+                    .compactMap {
+                        LinkChecker.resolvedPath(of: $0, from: contents.path)
+                    }
             })
-        return pages.filter { $0.path != contents.path && !linked.contains($0.path) }.map {
+        return pages.filter {
+            $0.path != contents.path && !linked.contains($0.path)
+        }.map {
             BookDiagnostic(
                 path: $0.path, line: 1,
-                message: "the page is missing from the contents; link it from book/README.md")
+                message:
+                    "the page is missing from the contents; link it from book/README.md"
+            )
         }
     }
 
     /// The book must record its toolchain in exactly one `<!-- toolchain -->` block.
-    static func toolchainBlockProblems(pages: [BookPage], markdownFiles: [String])
+    static func toolchainBlockProblems(
+        pages: [BookPage], markdownFiles: [String]
+    )
         -> [BookDiagnostic]
     {
         let places = pages.flatMap { page in
@@ -268,21 +316,27 @@ struct BookSession {
         guard places.count != 1 else { return [] }
         guard !places.isEmpty else {
             guard
-                let first = markdownFiles.first(where: { $0 == "book/README.md" })
+                let first = markdownFiles.first(where: {
+                    $0 == "book/README.md"
+                })
                     ?? markdownFiles.first
             else { return [] }
             return [
                 BookDiagnostic(
                     path: first, line: 1,
-                    message: "the book has no '<!-- toolchain -->' block; add exactly one, "
-                        + "above a ```text block, to record the first line of `swift --version`")
+                    message:
+                        "the book has no '<!-- toolchain -->' block; add exactly one, "
+                        + "above a ```text block, to record the first line of `swift --version`"
+                )
             ]
         }
-        let list = places.map { "\($0.path):\($0.line)" }.joined(separator: ", ")
+        let list = places.map { "\($0.path):\($0.line)" }.joined(
+            separator: ", ")
         return places.map {
             BookDiagnostic(
                 path: $0.path, line: $0.line,
-                message: "the book must have exactly one '<!-- toolchain -->' block, "
+                message:
+                    "the book must have exactly one '<!-- toolchain -->' block, "
                     + "but has \(places.count): \(list)")
         }
     }
@@ -292,7 +346,9 @@ struct BookSession {
         -> [BookDiagnostic]
     {
         var recorded: Set<String> = []
-        for case .output(let product) in pages.flatMap(\.directives).map(\.directive) {
+        for case .output(let product) in pages.flatMap(\.directives).map(
+            \.directive)
+        {
             recorded.insert(product)
         }
         return layout.chapterFolders.compactMap { folder in
@@ -304,7 +360,8 @@ struct BookSession {
                     ? main : folder.swiftFiles.first ?? folder.path,
                 line: 1,
                 message: "the book records no run of \(product); "
-                    + "add <!-- output: \(product) --> and a text block to its chapter")
+                    + "add <!-- output: \(product) --> and a text block to its chapter"
+            )
         }
     }
 
@@ -316,11 +373,15 @@ struct BookSession {
                 switch placed.directive {
                 case .compiles, .fails:
                     let source =
-                        page.text.lines[placed.block.contentRange].joined(separator: "\n") + "\n"
+                        page.text.lines[placed.block.contentRange].joined(
+                            separator: "\n") + "\n"
                     request.listings.append(
-                        ListingRequest(id: id, source: source, chapter: page.chapterNumber))
+                        ListingRequest(
+                            id: id, source: source, chapter: page.chapterNumber)
+                    )
                 case .output(let product):
-                    request.outputs.append(OutputRequest(product: product, id: id))
+                    request.outputs.append(
+                        OutputRequest(product: product, id: id))
                 case .include, .toolchain, .measurement:
                     break
                 }
@@ -330,7 +391,8 @@ struct BookSession {
                     request.traces.append(
                         OutputRequest(
                             product: product,
-                            id: ListingID(path: page.path, line: figure.lineNumber)))
+                            id: ListingID(
+                                path: page.path, line: figure.lineNumber)))
                 }
             }
         }
@@ -344,8 +406,11 @@ struct BookSession {
                 page.text.lines[$0.block.contentRange]
             }
         }.first?.first?.trimmedWhitespace
-        guard let recorded, !recorded.isEmpty, recorded != running else { return nil }
-        return "This book was recorded with \(recorded); you are running \(running). "
+        guard let recorded, !recorded.isEmpty, recorded != running else {
+            return nil
+        }
+        return
+            "This book was recorded with \(recorded); you are running \(running). "
             + "Compiler messages and outputs below may differ because of that; "
             + "`scripts/book sync` re-records them."
     }

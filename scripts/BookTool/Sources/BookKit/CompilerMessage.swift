@@ -17,7 +17,10 @@ struct CompilerMessage: Hashable, Sendable {
     var message: String
 
     /// Creates a message.
-    init(file: String?, line: Int?, column: Int?, severity: Severity, message: String) {
+    init(
+        file: String?, line: Int?, column: Int?, severity: Severity,
+        message: String
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -44,13 +47,16 @@ struct CompilerMessage: Hashable, Sendable {
     /// The prefix must start the line, so the compiler's echo of a source line such as
     /// `print("x: error: y")` is not taken for a diagnostic.
     static func parseLine(_ line: String) -> CompilerMessage? {
-        for severity in [Severity.error, .warning] where line.hasPrefix("\(severity.rawValue): ") {
+        for severity in [Severity.error, .warning]
+        where line.hasPrefix("\(severity.rawValue): ") {
             return CompilerMessage(
                 file: nil, line: nil, column: nil, severity: severity,
                 message: String(line.dropFirst(severity.rawValue.count + 2)))
         }
         var searchStart = line.startIndex
-        while let separator = line.range(of: ": ", range: searchStart..<line.endIndex) {
+        while let separator = line.range(
+            of: ": ", range: searchStart..<line.endIndex)
+        {
             searchStart = separator.upperBound
             let afterSeparator = line[separator.upperBound...]
             guard
@@ -59,9 +65,11 @@ struct CompilerMessage: Hashable, Sendable {
                 }),
                 let location = Location(line[..<separator.lowerBound])
             else { continue }
-            let message = String(afterSeparator.dropFirst(severity.rawValue.count + 2))
+            let message = String(
+                afterSeparator.dropFirst(severity.rawValue.count + 2))
             return CompilerMessage(
-                file: location.file, line: location.line, column: location.column,
+                file: location.file, line: location.line,
+                column: location.column,
                 severity: severity, message: message)
         }
         return nil
@@ -74,7 +82,8 @@ struct CompilerMessage: Hashable, Sendable {
         var column: Int?
 
         init?(_ text: Substring) {
-            var parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            var parts = text.split(
+                separator: ":", omittingEmptySubsequences: false)
             func isNumber(_ part: Substring?) -> Bool {
                 guard let part, !part.isEmpty else { return false }
                 return part.allSatisfy { $0.isASCII && $0.isNumber }
@@ -85,7 +94,8 @@ struct CompilerMessage: Hashable, Sendable {
                 numbers.insert(Int(parts.removeLast())!, at: 0)
             }
             let file = parts.joined(separator: ":")
-            guard let first = file.first, first != " ", first != "\t", !file.contains("\"")
+            guard let first = file.first, first != " ", first != "\t",
+                !file.contains("\"")
             else { return nil }
             guard file != "<unknown>", numbers[0] > 0 else { return }
             self.file = file

@@ -11,7 +11,8 @@ enum CostChart {
         var costs: [(column: String, nanoseconds: Double)]
 
         static func == (lhs: Row, rhs: Row) -> Bool {
-            lhs.benchmark == rhs.benchmark && lhs.costs.map(\.column) == rhs.costs.map(\.column)
+            lhs.benchmark == rhs.benchmark
+                && lhs.costs.map(\.column) == rhs.costs.map(\.column)
                 && lhs.costs.map(\.nanoseconds) == rhs.costs.map(\.nanoseconds)
         }
     }
@@ -21,8 +22,12 @@ enum CostChart {
     /// The table is a header line, then rows up to the first blank line, its columns separated
     /// by two or more spaces.
     static func rows(of lines: [String]) -> [Row]? {
-        guard let header = lines.first.map(cells), header.count > 1 else { return nil }
-        let costColumns = header.indices.dropFirst().filter { !header[$0].contains("/") }
+        guard let header = lines.first.map(cells), header.count > 1 else {
+            return nil
+        }
+        let costColumns = header.indices.dropFirst().filter {
+            !header[$0].contains("/")
+        }
         var rows: [Row] = []
         for line in lines.dropFirst() {
             guard !line.isBlankLine else { break }
@@ -40,8 +45,10 @@ enum CostChart {
 
     /// The cells of a table line, split at runs of two or more spaces.
     private static func cells(of line: String) -> [String] {
-        line.trimmedWhitespace.components(separatedBy: "  ").map(\.trimmedWhitespace)
-            .filter { !$0.isEmpty }
+        line.trimmedWhitespace.components(separatedBy: "  ").map(
+            \.trimmedWhitespace
+        )
+        .filter { !$0.isEmpty }
     }
 
     /// The chart of `rows`.
@@ -50,14 +57,18 @@ enum CostChart {
         let labelWidth = (columns.map(SVGDocument.width(of:)).max() ?? 0) + 16
         let plotWidth = 300.0
         let barHeight = 16.0
-        let costs = rows.flatMap { $0.costs.map(\.nanoseconds) }.filter { $0 > 0 }
+        let costs = rows.flatMap { $0.costs.map(\.nanoseconds) }.filter {
+            $0 > 0
+        }
         let lowest = min(0, Int(log10(costs.min() ?? 1).rounded(.down)))
         let highest = max(lowest + 1, Int(log10(costs.max() ?? 1).rounded(.up)))
         let scale = plotWidth / Double(highest - lowest)
         func x(_ nanoseconds: Double) -> Double {
             labelWidth + max(0, log10(nanoseconds) - Double(lowest)) * scale
         }
-        let rowHeights = rows.map { 28 + barHeight * 1.25 * Double($0.costs.count) + 10 }
+        let rowHeights = rows.map {
+            28 + barHeight * 1.25 * Double($0.costs.count) + 10
+        }
         let height = rowHeights.reduce(0, +) + 40
         let width = labelWidth + plotWidth + 70
         var svg = SVGDocument(width: width, height: height, title: title)
@@ -67,20 +78,28 @@ enum CostChart {
                 decade < 0
                 ? "0." + String(repeating: "0", count: -decade - 1) + "1"
                 : "1" + String(repeating: "0", count: decade)
-            svg.line(x1: tickX, y1: 8, x2: tickX, y2: height - 28, style: "lifeline")
-            svg.text(value, x: tickX, y: height - 10, anchor: .middle, style: "muted")
+            svg.line(
+                x1: tickX, y1: 8, x2: tickX, y2: height - 28, style: "lifeline")
+            svg.text(
+                value, x: tickX, y: height - 10, anchor: .middle, style: "muted"
+            )
         }
         var y = 8.0
         for (index, row) in rows.enumerated() {
             svg.text(row.benchmark, x: 8, y: y + 16)
             var barY = y + 26
             for cost in row.costs {
-                svg.text(cost.column, x: labelWidth - 8, y: barY + 12, anchor: .end, style: "muted")
+                svg.text(
+                    cost.column, x: labelWidth - 8, y: barY + 12, anchor: .end,
+                    style: "muted")
                 let end = x(cost.nanoseconds)
                 svg.rectangle(
-                    x: labelWidth, y: barY, width: max(end - labelWidth, 1), height: barHeight,
+                    x: labelWidth, y: barY, width: max(end - labelWidth, 1),
+                    height: barHeight,
                     radius: 2, style: "bar")
-                svg.text(formatted(cost.nanoseconds) + " ns", x: end + 6, y: barY + 12)
+                svg.text(
+                    formatted(cost.nanoseconds) + " ns", x: end + 6,
+                    y: barY + 12)
                 barY += barHeight * 1.25
             }
             y += rowHeights[index]

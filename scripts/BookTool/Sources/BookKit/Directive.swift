@@ -24,7 +24,8 @@ package enum Directive: Hashable, Sendable {
 
     /// Whether `block`'s language is the one the directive needs; `swift` in any letter case.
     func accepts(_ block: FencedBlock) -> Bool {
-        blockLanguage == "swift" ? block.isSwift : block.language == blockLanguage
+        blockLanguage == "swift"
+            ? block.isSwift : block.language == blockLanguage
     }
 
     /// How the directive is spelled, for messages.
@@ -54,7 +55,8 @@ enum ParsedComment: Equatable {
 
 extension ParsedComment {
     private static let keywords = [
-        "include", "compiles", "fails", "output", "toolchain", "measurement", "figure",
+        "include", "compiles", "fails", "output", "toolchain", "measurement",
+        "figure",
     ]
 
     /// Parses `body`, the text of an HTML comment without `<!--`, `-->` and surrounding spaces.
@@ -63,7 +65,8 @@ extension ParsedComment {
             let keyword = Self.keywords.first(where: { keyword in
                 body.hasPrefix(keyword)
                     && (body.count == keyword.count
-                        || [":", " ", "\t"].contains(body.dropFirst(keyword.count).first))
+                        || [":", " ", "\t"].contains(
+                            body.dropFirst(keyword.count).first))
             })
         else {
             self = .other
@@ -78,37 +81,49 @@ extension ParsedComment {
                 FigureSpec(argument: argument).map(ParsedComment.figure)
                 ?? .malformedDirective(FigureSpec.expectation)
         case "measurement":
-            let command = argument.hasPrefix(":") ? argument.dropFirst().trimmedWhitespace : ""
+            let command =
+                argument.hasPrefix(":")
+                ? argument.dropFirst().trimmedWhitespace : ""
             self =
                 command.isEmpty
-                ? .malformedDirective("expected '<!-- measurement: COMMAND -->'")
+                ? .malformedDirective(
+                    "expected '<!-- measurement: COMMAND -->'")
                 : .directive(.measurement(command: command))
         case "output":
-            let product = argument.hasPrefix(":") ? argument.dropFirst().trimmedWhitespace : ""
-            if !product.isEmpty && !product.contains(" ") && argument.hasPrefix(":") {
+            let product =
+                argument.hasPrefix(":")
+                ? argument.dropFirst().trimmedWhitespace : ""
+            if !product.isEmpty && !product.contains(" ")
+                && argument.hasPrefix(":")
+            {
                 self = .directive(.output(product: product))
             } else {
-                self = .malformedDirective("expected '<!-- output: PRODUCT -->'")
+                self = .malformedDirective(
+                    "expected '<!-- output: PRODUCT -->'")
             }
         default:
             let directive: Directive =
-                keyword == "compiles" ? .compiles : keyword == "fails" ? .fails : .toolchain
+                keyword == "compiles"
+                ? .compiles : keyword == "fails" ? .fails : .toolchain
             self =
                 argument.isEmpty
                 ? .directive(directive)
-                : .malformedDirective("expected '<!-- \(keyword) -->' with nothing after it")
+                : .malformedDirective(
+                    "expected '<!-- \(keyword) -->' with nothing after it")
         }
     }
 
     private static func include(argument: String) -> ParsedComment {
-        let malformed = ParsedComment.malformedDirective("expected '<!-- include: PATH#REGION -->'")
+        let malformed = ParsedComment.malformedDirective(
+            "expected '<!-- include: PATH#REGION -->'")
         guard argument.hasPrefix(":") else { return malformed }
         let reference = argument.dropFirst().trimmedWhitespace
         guard let hash = reference.lastIndex(of: "#") else { return malformed }
         let written = String(reference[..<hash])
         let path = LinkChecker.resolvedPath(of: written, from: "") ?? written
         let region = String(reference[reference.index(after: hash)...])
-        guard !path.isEmpty, !path.contains(" "), isValidRegionName(region) else {
+        guard !path.isEmpty, !path.contains(" "), isValidRegionName(region)
+        else {
             return malformed
         }
         return .directive(.include(path: path, region: region))

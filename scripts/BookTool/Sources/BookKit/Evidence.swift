@@ -66,5 +66,6 @@ struct Evidence: Sendable {
 /// Something that can answer an `EvidenceRequest`: the real toolchain, or a stand-in in tests.
 protocol EvidenceSource {
     /// Compiles, builds and runs what `request` asks for in the repository `layout` describes.
-    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
+        -> Evidence
 }

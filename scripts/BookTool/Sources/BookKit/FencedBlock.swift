@@ -49,20 +49,29 @@ public struct MarkdownScanner: Sendable {
         while index < lines.count {
             let line = lines[index]
             if let opening = Self.fenceOpening(line) {
-                guard let closingIndex = scanBlock(opening, at: index, in: lines) else {
+                guard
+                    let closingIndex = scanBlock(opening, at: index, in: lines)
+                else {
                     unclosedFenceIndex = index
                     return
                 }
-                items.append(.fence(opening.block(from: index, to: closingIndex)))
+                items.append(
+                    .fence(opening.block(from: index, to: closingIndex)))
                 index = closingIndex + 1
                 continue
             }
             let trimmed = line.trimmedWhitespace
-            if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.count >= 7 {
+            if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->")
+                && trimmed.count >= 7
+            {
                 let body = trimmed.dropFirst(4).dropLast(3)
-                items.append(.comment(index: index, body: String(body).trimmedWhitespace))
+                items.append(
+                    .comment(index: index, body: String(body).trimmedWhitespace)
+                )
             } else if trimmed.hasPrefix("<!--") && !trimmed.contains("-->") {
-                index = lines[index...].firstIndex { $0.contains("-->") } ?? lines.count
+                index =
+                    lines[index...].firstIndex { $0.contains("-->") }
+                    ?? lines.count
             } else {
                 items.append(.prose(index: index))
             }
@@ -72,7 +81,9 @@ public struct MarkdownScanner: Sendable {
 
     /// The closing fence's index for the block `opening` opens at `index`, noting the first line
     /// inside it that looks like structure.
-    private mutating func scanBlock(_ opening: FenceOpening, at index: Int, in lines: [String])
+    private mutating func scanBlock(
+        _ opening: FenceOpening, at index: Int, in lines: [String]
+    )
         -> Int?
     {
         var reported = false
@@ -81,7 +92,9 @@ public struct MarkdownScanner: Sendable {
             if Self.closesFence(line, opening: opening) {
                 return contentIndex
             }
-            guard !reported, let what = Self.structure(in: line, inside: opening) else { continue }
+            guard !reported,
+                let what = Self.structure(in: line, inside: opening)
+            else { continue }
             reported = true
             problems.append(
                 (
@@ -95,17 +108,21 @@ public struct MarkdownScanner: Sendable {
     }
 
     /// What `line` would be outside the block: a directive, or a fence that opens a block.
-    private static func structure(in line: String, inside opening: FenceOpening) -> String? {
+    private static func structure(in line: String, inside opening: FenceOpening)
+        -> String?
+    {
         if let inner = fenceOpening(line), inner.marker == opening.marker,
             inner.length >= opening.length, !inner.language.isEmpty
         {
             return "a fence that opens a ```\(inner.language) block"
         }
         let trimmed = line.trimmedWhitespace
-        guard opening.length == 3, trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"),
+        guard opening.length == 3, trimmed.hasPrefix("<!--"),
+            trimmed.hasSuffix("-->"),
             trimmed.count >= 7,
             case .directive = ParsedComment(
-                body: String(trimmed.dropFirst(4).dropLast(3)).trimmedWhitespace)
+                body: String(trimmed.dropFirst(4).dropLast(3)).trimmedWhitespace
+            )
         else { return nil }
         return "a directive, '\(trimmed)',"
     }
@@ -116,9 +133,11 @@ public struct MarkdownScanner: Sendable {
         var language: String
         var indentation: Int
 
-        func block(from openingIndex: Int, to closingIndex: Int) -> FencedBlock {
+        func block(from openingIndex: Int, to closingIndex: Int) -> FencedBlock
+        {
             FencedBlock(
-                openingIndex: openingIndex, closingIndex: closingIndex, language: language,
+                openingIndex: openingIndex, closingIndex: closingIndex,
+                language: language,
                 indentation: indentation, marker: marker, fenceLength: length)
         }
     }
@@ -127,32 +146,42 @@ public struct MarkdownScanner: Sendable {
         let indentation = line.prefix { $0 == " " }.count
         guard indentation <= 3 else { return nil }
         let rest = line.dropFirst(indentation)
-        guard let marker = rest.first, marker == "`" || marker == "~" else { return nil }
+        guard let marker = rest.first, marker == "`" || marker == "~" else {
+            return nil
+        }
         let length = rest.prefix { $0 == marker }.count
         guard length >= 3 else { return nil }
         let info = String(rest.dropFirst(length)).trimmedWhitespace
         if marker == "`" && info.contains("`") {
             return nil
         }
-        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(
-            String.init)
+        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            .first.map(
+                String.init)
         return FenceOpening(
-            marker: marker, length: length, language: language ?? "", indentation: indentation)
+            marker: marker, length: length, language: language ?? "",
+            indentation: indentation)
     }
 
     /// CommonMark: up to three spaces (a tab indents further), at least as many of the same
     /// marker, then only whitespace.
-    private static func closesFence(_ line: String, opening: FenceOpening) -> Bool {
+    private static func closesFence(_ line: String, opening: FenceOpening)
+        -> Bool
+    {
         let rest = line.drop { $0 == " " }
-        guard line.count - rest.count <= 3, rest.first == opening.marker else { return false }
+        guard line.count - rest.count <= 3, rest.first == opening.marker else {
+            return false
+        }
         let trimmed = rest.trimmedWhitespace
-        return trimmed.count >= opening.length && trimmed.allSatisfy { $0 == opening.marker }
+        return trimmed.count >= opening.length
+            && trimmed.allSatisfy { $0 == opening.marker }
     }
 
     /// The longest run of `marker` that starts a line of `lines`, after up to three spaces.
     ///
     /// It is 0 if no line starts with one. A block holding such a line needs a longer fence.
-    static func longestFenceRun(of marker: Character, in lines: [String]) -> Int {
+    static func longestFenceRun(of marker: Character, in lines: [String]) -> Int
+    {
         lines.map { line in
             let rest = line.drop { $0 == " " }
             guard line.count - rest.count <= 3 else { return 0 }

@@ -14,7 +14,9 @@ enum FigureSpec: Hashable, Sendable {
     /// The chapter program whose trace the figure is drawn from, if any.
     var product: String? {
         switch self {
-        case .sequence(let product, _), .marbles(let product, _), .types(let product, _): product
+        case .sequence(let product, _), .marbles(let product, _),
+            .types(let product, _):
+            product
         case .costs: nil
         }
     }
@@ -22,9 +24,12 @@ enum FigureSpec: Hashable, Sendable {
     /// How the directive is spelled, for messages.
     var spelling: String {
         switch self {
-        case .sequence(let product, let number): "figure: sequence \(product)#\(number)"
-        case .marbles(let product, let number): "figure: marbles \(product)#\(number)"
-        case .types(let product, let number): "figure: types \(product)#\(number)"
+        case .sequence(let product, let number):
+            "figure: sequence \(product)#\(number)"
+        case .marbles(let product, let number):
+            "figure: marbles \(product)#\(number)"
+        case .types(let product, let number):
+            "figure: types \(product)#\(number)"
         case .costs: "figure: costs"
         }
     }
@@ -36,14 +41,19 @@ enum FigureSpec: Hashable, Sendable {
     /// Parses the argument after `figure`, including its colon; `nil` if it is malformed.
     init?(argument: String) {
         guard argument.hasPrefix(":") else { return nil }
-        let words = argument.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let words = argument.dropFirst().split(whereSeparator: {
+            $0 == " " || $0 == "\t"
+        })
         if words == ["costs"] {
             self = .costs
             return
         }
-        guard words.count == 2, let hash = words[1].lastIndex(of: "#") else { return nil }
+        guard words.count == 2, let hash = words[1].lastIndex(of: "#") else {
+            return nil
+        }
         let product = String(words[1][..<hash])
-        guard !product.isEmpty, let number = Int(words[1][words[1].index(after: hash)...]),
+        guard !product.isEmpty,
+            let number = Int(words[1][words[1].index(after: hash)...]),
             number > 0
         else { return nil }
         switch words[0] {
@@ -76,8 +86,12 @@ struct PlacedFigure: Equatable {
             let middle = trimmed.range(of: "](", options: .backwards)
         else { return nil }
         let altText = String(
-            trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<middle.lowerBound])
-        let path = String(trimmed[middle.upperBound..<trimmed.index(before: trimmed.endIndex)])
+            trimmed[
+                trimmed.index(
+                    trimmed.startIndex, offsetBy: 2)..<middle.lowerBound])
+        let path = String(
+            trimmed[middle.upperBound..<trimmed.index(before: trimmed.endIndex)]
+        )
         let name = path.dropFirst("figures/".count)
         guard !altText.trimmedWhitespace.isEmpty, path.hasPrefix("figures/"),
             path.hasSuffix(".svg"),

@@ -20,13 +20,18 @@ struct FigureCheck {
         for page in pages {
             for figure in page.figures {
                 let place = "\(page.path):\(figure.lineNumber)"
-                func report(_ message: String, _ kind: BookDiagnostic.Kind = .error) {
+                func report(
+                    _ message: String, _ kind: BookDiagnostic.Kind = .error
+                ) {
                     diagnostics.append(
                         BookDiagnostic(
-                            path: page.path, line: figure.lineNumber, message: message, kind: kind))
+                            path: page.path, line: figure.lineNumber,
+                            message: message, kind: kind))
                 }
                 guard figure.imagePath.hasPrefix(Self.folder + "/") else {
-                    report("a figure's image must be in \(Self.folder), not \(figure.imagePath)")
+                    report(
+                        "a figure's image must be in \(Self.folder), not \(figure.imagePath)"
+                    )
                     continue
                 }
                 let svg: String
@@ -47,10 +52,12 @@ struct FigureCheck {
                     continue
                 }
                 drawn[figure.imagePath] = (svg, place)
-                let onDisk = try? Data(contentsOf: layout.url(for: figure.imagePath))
+                let onDisk = try? Data(
+                    contentsOf: layout.url(for: figure.imagePath))
                 guard let onDisk else {
                     report(
-                        "figure \(figure.imagePath) is missing; run scripts/book sync", .staleness)
+                        "figure \(figure.imagePath) is missing; run scripts/book sync",
+                        .staleness)
                     stale.append((figure.imagePath, svg))
                     continue
                 }
@@ -65,7 +72,8 @@ struct FigureCheck {
         }
         let used = Set(pages.flatMap { $0.figures.map(\.imagePath) })
         let names =
-            (try? FileManager.default.contentsOfDirectory(atPath: layout.url(for: Self.folder).path))
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: layout.url(for: Self.folder).path))
             ?? []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = "\(Self.folder)/\(name)"

@@ -26,7 +26,8 @@ struct FigureRenderer {
             else {
                 return .problem(
                     "the costs figure needs a '<!-- measurement: COMMAND -->' block on the same page "
-                        + "that starts with a table: a header line, then one row per benchmark")
+                        + "that starts with a table: a header line, then one row per benchmark"
+                )
             }
             return .svg(CostChart.draw(rows, title: title))
         }
@@ -34,29 +35,38 @@ struct FigureRenderer {
         let events: [TraceEvent]
         switch traces[product] {
         case .recorded(let recorded): events = recorded
-        case .failed(let reason): return .problem("cannot trace \(product): \(reason)")
+        case .failed(let reason):
+            return .problem("cannot trace \(product): \(reason)")
         case .skipped, nil: return .skipped
         }
         switch figure.spec {
         case .sequence(_, let pipeline):
-            let calls = events.filter { $0.kind == "call" && $0.pipeline == pipeline }
+            let calls = events.filter {
+                $0.kind == "call" && $0.pipeline == pipeline
+            }
             guard !calls.isEmpty else {
-                return .problem("\(product)'s trace has no calls in pipeline \(pipeline)")
+                return .problem(
+                    "\(product)'s trace has no calls in pipeline \(pipeline)")
             }
             return .svg(SequenceDiagram.draw(calls, title: title))
         case .marbles(_, let pipeline):
-            let values = events.filter { $0.kind == "value" && $0.pipeline == pipeline }
+            let values = events.filter {
+                $0.kind == "value" && $0.pipeline == pipeline
+            }
             guard !values.isEmpty else {
-                return .problem("\(product)'s trace has no values in pipeline \(pipeline)")
+                return .problem(
+                    "\(product)'s trace has no values in pipeline \(pipeline)")
             }
             return .svg(MarbleDiagram.draw(values, title: title))
         case .types(_, let number):
             let charts = events.filter { $0.kind == "chart" }
             guard charts.indices.contains(number - 1) else {
                 return .problem(
-                    "\(product)'s trace has \(charts.count) types charts, not \(number)")
+                    "\(product)'s trace has \(charts.count) types charts, not \(number)"
+                )
             }
-            return .svg(TypesChartDrawing.draw(charts[number - 1], title: title))
+            return .svg(
+                TypesChartDrawing.draw(charts[number - 1], title: title))
         case .costs:
             return .skipped
         }

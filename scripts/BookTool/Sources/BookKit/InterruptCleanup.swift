@@ -17,9 +17,13 @@ package enum InterruptCleanup {
     private static let registry = Registry()
 
     /// Remembers a running child, whose process group is ended on an interrupt.
-    package static func add(child pid: Int32) { registry.change { $0.children.insert(pid) } }
+    package static func add(child pid: Int32) {
+        registry.change { $0.children.insert(pid) }
+    }
     /// Forgets a child that has exited.
-    package static func remove(child pid: Int32) { registry.change { $0.children.remove(pid) } }
+    package static func remove(child pid: Int32) {
+        registry.change { $0.children.remove(pid) }
+    }
     /// Remembers a temporary file or folder, removed on an interrupt.
     package static func add(temporaryFile url: URL) {
         registry.change { $0.files.insert(url.path) }
@@ -78,7 +82,8 @@ package enum InterruptCleanup {
     package static func installSignalHandlers() {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let source = DispatchSource.makeSignalSource(
+                signal: number, queue: .global())
             source.setEventHandler {
                 cleanUp()
                 exit(128 + number)

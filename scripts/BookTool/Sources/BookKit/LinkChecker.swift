@@ -3,11 +3,15 @@ import Foundation
 /// Finds relative Markdown links, `](path)` or `](path#anchor)`, whose target file does not exist.
 enum LinkChecker {
     /// The broken links in the prose lines of `page`.
-    static func brokenLinks(in page: BookPage, fileExists: (String) -> Bool) -> [BookDiagnostic] {
+    static func brokenLinks(in page: BookPage, fileExists: (String) -> Bool)
+        -> [BookDiagnostic]
+    {
         var diagnostics: [BookDiagnostic] = []
         for index in page.proseIndices {
             for target in linkTargets(in: page.text.lines[index]) {
-                guard let path = resolvedPath(of: target, from: page.path), !fileExists(path) else {
+                guard let path = resolvedPath(of: target, from: page.path),
+                    !fileExists(path)
+                else {
                     continue
                 }
                 diagnostics.append(
@@ -21,9 +25,12 @@ enum LinkChecker {
 
     /// The targets of the inline links on `line`, ignoring inline code spans.
     static func linkTargets(in line: String) -> [String] {
-        let withoutCode = line.split(separator: "`", omittingEmptySubsequences: false)
-            .enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element).joined(
-                separator: " ")
+        let withoutCode = line.split(
+            separator: "`", omittingEmptySubsequences: false
+        )
+        .enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+        .joined(
+            separator: " ")
         var targets: [String] = []
         var rest = Substring(withoutCode)
         while let opening = rest.range(of: "](") {
@@ -32,7 +39,8 @@ enum LinkChecker {
             let inside = afterOpening[..<closing].trimmedWhitespace
             if let target = inside.split(separator: " ").first {
                 targets.append(
-                    String(target).trimmingCharacters(in: CharacterSet(charactersIn: "<>")))
+                    String(target).trimmingCharacters(
+                        in: CharacterSet(charactersIn: "<>")))
             }
             rest = afterOpening[closing...]
         }
@@ -40,17 +48,24 @@ enum LinkChecker {
     }
 
     /// The repository-relative path a link from `pagePath` points to, or `nil` if it is not a local file link.
-    static func resolvedPath(of target: String, from pagePath: String) -> String? {
+    static func resolvedPath(of target: String, from pagePath: String)
+        -> String?
+    {
         let lowercased = target.lowercased()
-        if target.isEmpty || target.hasPrefix("#") || lowercased.hasPrefix("http://")
-            || lowercased.hasPrefix("https://") || lowercased.hasPrefix("mailto:")
+        if target.isEmpty || target.hasPrefix("#")
+            || lowercased.hasPrefix("http://")
+            || lowercased.hasPrefix("https://")
+            || lowercased.hasPrefix("mailto:")
         {
             return nil
         }
         let withoutAnchor = String(
-            target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+            target.split(
+                separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[
+                    0])
         let decoded = withoutAnchor.removingPercentEncoding ?? withoutAnchor
-        var components = pagePath.split(separator: "/").dropLast().map(String.init)
+        var components = pagePath.split(separator: "/").dropLast().map(
+            String.init)
         if decoded.hasPrefix("/") {
             components = []
         }

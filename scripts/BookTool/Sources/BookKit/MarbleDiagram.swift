@@ -12,11 +12,16 @@ enum MarbleDiagram {
     /// columns can be narrower than the values. A lane that ends stops at its end.
     static func draw(_ values: [TraceEvent], title: String) -> String {
         let seen = values.compactMap(\.lane).uniqued()
-        let lanes = seen.filter { !$0.hasPrefix("out") } + seen.filter { $0.hasPrefix("out") }
-        func laneIndex(_ event: TraceEvent) -> Int { lanes.firstIndex(of: event.lane ?? "") ?? 0 }
+        let lanes =
+            seen.filter { !$0.hasPrefix("out") }
+            + seen.filter { $0.hasPrefix("out") }
+        func laneIndex(_ event: TraceEvent) -> Int {
+            lanes.firstIndex(of: event.lane ?? "") ?? 0
+        }
         var columns: [[TraceEvent]] = []
         for event in values {
-            if let last = columns.last?.last, laneIndex(event) > laneIndex(last) {
+            if let last = columns.last?.last, laneIndex(event) > laneIndex(last)
+            {
                 columns[columns.count - 1].append(event)
             } else {
                 columns.append([event])
@@ -24,11 +29,13 @@ enum MarbleDiagram {
         }
         let labelWidth = (lanes.map(SVGDocument.width(of:)).max() ?? 0) + 16
         let staggered = Set(
-            values.filter { $0.end == nil && pillWidth($0) > staggerWidth }.compactMap(\.lane))
+            values.filter { $0.end == nil && pillWidth($0) > staggerWidth }
+                .compactMap(\.lane))
         let widths = columns.map { column in
             column.map { event in
                 let width = event.end == nil ? pillWidth(event) : 16
-                return staggered.contains(event.lane ?? "") ? width / 2 + 6 : width + 8
+                return staggered.contains(event.lane ?? "")
+                    ? width / 2 + 6 : width + 8
             }.max() ?? 0
         }
         var tops: [Double] = []
@@ -36,14 +43,18 @@ enum MarbleDiagram {
         for lane in lanes {
             tops.append(
                 (tops.last ?? 0)
-                    + (tops.isEmpty ? 0 : staggered.contains(lanes[tops.count - 1]) ? 64 : 40))
+                    + (tops.isEmpty
+                        ? 0
+                        : staggered.contains(lanes[tops.count - 1]) ? 64 : 40))
             row[lane] = 0
         }
         var offsets: [[Double]] = []
         for column in columns {
             offsets.append(
                 column.map { event in
-                    guard let lane = event.lane, staggered.contains(lane), event.end == nil else {
+                    guard let lane = event.lane, staggered.contains(lane),
+                        event.end == nil
+                    else {
                         return 0
                     }
                     defer { row[lane, default: 0] += 1 }
@@ -52,7 +63,8 @@ enum MarbleDiagram {
         }
         let pad = max(
             0,
-            (values.filter { staggered.contains($0.lane ?? "") }.map(pillWidth).max() ?? 0) / 4 - 3)
+            (values.filter { staggered.contains($0.lane ?? "") }.map(pillWidth)
+                .max() ?? 0) / 4 - 3)
         var bands: [[Int]] = [[]]
         var used = 0.0
         for index in columns.indices {
@@ -65,12 +77,19 @@ enum MarbleDiagram {
             bands[bands.count - 1].append(index)
             used += widths[index]
         }
-        let bandHeight = (tops.last ?? 0) + (staggered.contains(lanes.last ?? "") ? 64 : 40) + 16
-        let plotWidth = max(160, bands.map { $0.map { widths[$0] }.reduce(0, +) }.max() ?? 0)
-        let ends = values.filter { $0.end != nil }.map { SVGDocument.width(of: text(of: $0)) }
-        let width = labelWidth + plotWidth + 2 * pad + max(24, (ends.max() ?? 0) - 4)
+        let bandHeight =
+            (tops.last ?? 0) + (staggered.contains(lanes.last ?? "") ? 64 : 40)
+            + 16
+        let plotWidth = max(
+            160, bands.map { $0.map { widths[$0] }.reduce(0, +) }.max() ?? 0)
+        let ends = values.filter { $0.end != nil }.map {
+            SVGDocument.width(of: text(of: $0))
+        }
+        let width =
+            labelWidth + plotWidth + 2 * pad + max(24, (ends.max() ?? 0) - 4)
         var svg = SVGDocument(
-            width: width, height: bandHeight * Double(bands.count) + 4, title: title)
+            width: width, height: bandHeight * Double(bands.count) + 4,
+            title: title)
         for (bandNumber, band) in bands.enumerated() {
             let top = bandHeight * Double(bandNumber)
             var x = labelWidth + 4 + pad
@@ -85,17 +104,24 @@ enum MarbleDiagram {
                 let y = top + tops[index] + (staggered.contains(lane) ? 40 : 28)
                 svg.text(lane, x: 8, y: y + 4.5, style: "muted")
                 if let end = endsAt[lane] {
-                    svg.line(x1: labelWidth, y1: y, x2: end, y2: y, style: "stroke ink")
+                    svg.line(
+                        x1: labelWidth, y1: y, x2: end, y2: y,
+                        style: "stroke ink")
                 } else {
-                    svg.horizontalArrow(from: labelWidth, to: width - 6, y: y, style: "ink")
+                    svg.horizontalArrow(
+                        from: labelWidth, to: width - 6, y: y, style: "ink")
                 }
             }
             x = labelWidth + 4 + pad
             for column in band {
                 for (event, offset) in zip(columns[column], offsets[column]) {
                     let lane = lanes.firstIndex(of: event.lane ?? "") ?? 0
-                    let y = top + tops[lane] + (staggered.contains(lanes[lane]) ? 40 : 28)
-                    draw(event, x: x, width: widths[column], y: y, offset: offset, on: &svg)
+                    let y =
+                        top + tops[lane]
+                        + (staggered.contains(lanes[lane]) ? 40 : 28)
+                    draw(
+                        event, x: x, width: widths[column], y: y,
+                        offset: offset, on: &svg)
                 }
                 x += widths[column]
             }
@@ -113,22 +139,28 @@ enum MarbleDiagram {
     /// Draws one value, or the end of its lane, in the column that starts at `x`, `offset` above
     /// or below the lane's line at `y`.
     private static func draw(
-        _ event: TraceEvent, x: Double, width: Double, y: Double, offset: Double,
+        _ event: TraceEvent, x: Double, width: Double, y: Double,
+        offset: Double,
         on svg: inout SVGDocument
     ) {
         let label = text(of: event)
         let center = x + width / 2
         guard event.end == nil else {
             let style = event.end == "finished" ? "ink" : "failure"
-            svg.line(x1: center, y1: y - 10, x2: center, y2: y + 10, style: "stroke \(style)")
+            svg.line(
+                x1: center, y1: y - 10, x2: center, y2: y + 10,
+                style: "stroke \(style)")
             svg.text(label, x: center + 6, y: y + 17, style: "halo")
             return
         }
         if offset != 0 {
-            svg.line(x1: center, y1: y, x2: center, y2: y + offset, style: "stroke down")
+            svg.line(
+                x1: center, y1: y, x2: center, y2: y + offset,
+                style: "stroke down")
         }
         svg.rectangle(
-            x: center - pillWidth(event) / 2, y: y + offset - 11, width: pillWidth(event),
+            x: center - pillWidth(event) / 2, y: y + offset - 11,
+            width: pillWidth(event),
             height: 22,
             radius: 11, style: "marble")
         svg.text(label, x: center, y: y + offset + 4.5, anchor: .middle)

@@ -24,7 +24,9 @@ extension BookSession {
         if let diagnostic = source.diagnostic { return refuse([diagnostic]) }
         let page = BookPage(path: path, contents: source.text)
         guard page.diagnostics.isEmpty else { return refuse(page.diagnostics) }
-        let places = page.directives.filter { $0.directive == .measurement(command: command) }
+        let places = page.directives.filter {
+            $0.directive == .measurement(command: command)
+        }
         guard places.count == 1, let place = places.first else {
             return refuse(
                 at: 1,
@@ -33,8 +35,10 @@ extension BookSession {
         }
         let measurement = TextLines(text).lines
         var updated = page.text
-        updated.lines.replaceSubrange(place.block.contentRange, with: measurement)
-        let reread = BookPage(path: path, contents: updated.text).directives.map {
+        updated.lines.replaceSubrange(
+            place.block.contentRange, with: measurement)
+        let reread = BookPage(path: path, contents: updated.text).directives.map
+        {
             ($0.directive, updated.lines[$0.block.contentRange])
         }
         guard reread.count == page.directives.count,
@@ -44,9 +48,12 @@ extension BookSession {
         else {
             return refuse(
                 at: place.lineNumber,
-                "the measurement holds a line that would end its block early; nothing was written")
+                "the measurement holds a line that would end its block early; nothing was written"
+            )
         }
-        let outcome = writer.replace([.init(url: layout.url(for: path), text: updated.text)])
+        let outcome = writer.replace([
+            .init(url: layout.url(for: path), text: updated.text)
+        ])
         if let failure = outcome.failures.values.first {
             return refuse(at: 1, "cannot write the file: \(failure)")
         }

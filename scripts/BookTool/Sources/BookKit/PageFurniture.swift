@@ -33,13 +33,21 @@ public enum PageFurniture {
 
     /// Whether `line` is a caption or label this tool writes (perhaps an out-of-date one).
     public static func isCaption(_ line: String) -> Bool {
-        guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"), !line.hasPrefix("**")
+        guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"),
+            !line.hasPrefix("**")
         else { return false }
         let inner = line.dropFirst().dropLast()
-        if inner == "Compiler error" || inner == "Compiler errors" { return true }
-        if inner.hasPrefix("Output of `swift run ") && inner.hasSuffix("`") { return true }
-        let path = inner.hasPrefix("Adds to ") ? inner.dropFirst("Adds to ".count) : inner
-        return !path.isEmpty && path.contains("/") && !path.contains(" ") && !path.contains("*")
+        if inner == "Compiler error" || inner == "Compiler errors" {
+            return true
+        }
+        if inner.hasPrefix("Output of `swift run ") && inner.hasSuffix("`") {
+            return true
+        }
+        let path =
+            inner.hasPrefix("Adds to ")
+            ? inner.dropFirst("Adds to ".count) : inner
+        return !path.isEmpty && path.contains("/") && !path.contains(" ")
+            && !path.contains("*")
     }
 
     /// The edit that puts `caption` above the block whose directive is at `directiveIndex`,
@@ -48,11 +56,13 @@ public enum PageFurniture {
     /// An out-of-date caption in that place is replaced; otherwise the caption is inserted,
     /// with a blank line before it when prose runs straight into the directive.
     static func captionEdit(
-        _ caption: String, aboveDirectiveAt directiveIndex: Int, in lines: [String]
+        _ caption: String, aboveDirectiveAt directiveIndex: Int,
+        in lines: [String]
     ) -> Edit? {
         let above = directiveIndex - 1
         if above >= 1, lines[above].isBlankLine, isCaption(lines[above - 1]) {
-            return lines[above - 1] == caption ? nil : ((above - 1)..<above, [caption])
+            return lines[above - 1] == caption
+                ? nil : ((above - 1)..<above, [caption])
         }
         if above >= 0, isCaption(lines[above]) {
             return (above..<directiveIndex, [caption, ""])
@@ -69,7 +79,9 @@ public enum PageFurniture {
     /// `[← Chapter 2: Just](02-just.md) · [Contents](README.md) · [Chapter 4: Map →](04-map.md)`.
     static func navigationLine(previous: PageLink?, next: PageLink?) -> String {
         var links: [String] = []
-        if let previous { links.append("[← \(previous.title)](\(previous.file))") }
+        if let previous {
+            links.append("[← \(previous.title)](\(previous.file))")
+        }
         links.append("[Contents](README.md)")
         if let next { links.append("[\(next.title) →](\(next.file))") }
         return links.joined(separator: " · ")
@@ -86,8 +98,11 @@ public enum PageFurniture {
                 let end = rest[close.upperBound...].firstIndex(of: ")")
             else { return false }
             let target = rest[close.upperBound..<end]
-            let file = target.split(separator: "#", omittingEmptySubsequences: false)[0]
-            guard file.hasSuffix(".md"), !file.contains("/"), !target.contains(" ") else {
+            let file = target.split(
+                separator: "#", omittingEmptySubsequences: false)[0]
+            guard file.hasSuffix(".md"), !file.contains("/"),
+                !target.contains(" ")
+            else {
                 return false
             }
             links += 1
@@ -103,11 +118,15 @@ public enum PageFurniture {
 
     /// The text of the page's `# ` title.
     package static func title(of page: BookPage) -> String? {
-        titleIndex(of: page).map { String(page.text.lines[$0].dropFirst(2)).trimmedWhitespace }
+        titleIndex(of: page).map {
+            String(page.text.lines[$0].dropFirst(2)).trimmedWhitespace
+        }
     }
 
     /// The edits that put `navigation` below the page's title and as its last line.
-    static func navigationEdits(_ navigation: String, in page: BookPage) -> [Edit] {
+    static func navigationEdits(_ navigation: String, in page: BookPage)
+        -> [Edit]
+    {
         let lines = page.text.lines
         guard let title = titleIndex(of: page) else { return [] }
         var edits: [Edit] = []
@@ -124,8 +143,12 @@ public enum PageFurniture {
             // Nothing but the title (and perhaps the navigation): one line is enough.
             return edits
         }
-        if let last, isNavigationLine(lines[last]), page.proseIndices.contains(last) {
-            if lines[last] != navigation { edits.append((last..<(last + 1), [navigation])) }
+        if let last, isNavigationLine(lines[last]),
+            page.proseIndices.contains(last)
+        {
+            if lines[last] != navigation {
+                edits.append((last..<(last + 1), [navigation]))
+            }
         } else {
             let end = (last ?? title) + 1
             edits.append((end..<end, ["", navigation]))
@@ -142,10 +165,14 @@ public enum PageFurniture {
         let indent = "    "
         var result: [String] = []
         var current = ""
-        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        for word in line.split(separator: " ", omittingEmptySubsequences: false)
+        {
             let prefix = result.isEmpty ? "" : indent
-            let candidate = current.isEmpty ? prefix + word : current + " " + word
-            if width(of: candidate) <= maximumWidth || current.isEmpty && word.isEmpty {
+            let candidate =
+                current.isEmpty ? prefix + word : current + " " + word
+            if width(of: candidate) <= maximumWidth
+                || current.isEmpty && word.isEmpty
+            {
                 current = candidate
                 continue
             }

@@ -30,37 +30,50 @@ struct PageRenderer {
             let current = Array(page.text.lines[placed.block.contentRange])
             if let caption = caption(of: placed, in: page),
                 let edit = PageFurniture.captionEdit(
-                    caption, aboveDirectiveAt: placed.index, in: page.text.lines)
+                    caption, aboveDirectiveAt: placed.index, in: page.text.lines
+                )
             {
                 edits.append(edit)
                 rendering.diagnostics.append(
-                    stale(page, placed, "the caption above this block is missing or out of date"))
+                    stale(
+                        page, placed,
+                        "the caption above this block is missing or out of date"
+                    ))
             }
             switch placed.directive {
             case .include(let path, let region):
-                rendering.includedRegions.insert(RegionReference(path: path, name: region))
+                rendering.includedRegions.insert(
+                    RegionReference(path: path, name: region))
                 guard
                     let expected = includedLines(
                         path: path, region: region, placed, page, &rendering)
                 else { continue }
                 if expected != current {
-                    edits.append(Self.edit(placed.block, to: expected, in: page))
+                    edits.append(
+                        Self.edit(placed.block, to: expected, in: page))
                     rendering.diagnostics.append(
-                        stale(page, placed, "code block is out of date with \(path)#\(region)"))
+                        stale(
+                            page, placed,
+                            "code block is out of date with \(path)#\(region)"))
                 }
             case .compiles:
                 rendering.diagnostics += compileProblems(of: placed, in: page)
             case .fails:
                 edits += recordedErrorsEdits(for: placed, in: page, &rendering)
             case .output(let product):
-                guard let expected = outputLines(of: product, placed, page, &rendering) else {
+                guard
+                    let expected = outputLines(
+                        of: product, placed, page, &rendering)
+                else {
                     continue
                 }
                 if expected != current {
-                    edits.append(Self.edit(placed.block, to: expected, in: page))
+                    edits.append(
+                        Self.edit(placed.block, to: expected, in: page))
                     rendering.diagnostics.append(
                         stale(
-                            page, placed, "output block is out of date with what \(product) prints",
+                            page, placed,
+                            "output block is out of date with what \(product) prints",
                             hinted: true))
                 }
             case .measurement(let command):
@@ -68,33 +81,47 @@ struct PageRenderer {
                     current, command: command, placed, page)
             case .toolchain:
                 if current != [evidence.toolchainVersion] {
-                    edits.append(Self.edit(placed.block, to: [evidence.toolchainVersion], in: page))
+                    edits.append(
+                        Self.edit(
+                            placed.block, to: [evidence.toolchainVersion],
+                            in: page))
                 }
             }
         }
         if let navigation = navigation[page.path] {
-            let navigationEdits = PageFurniture.navigationEdits(navigation, in: page)
+            let navigationEdits = PageFurniture.navigationEdits(
+                navigation, in: page)
             edits += navigationEdits
             if let first = navigationEdits.first {
                 rendering.diagnostics.append(
                     BookDiagnostic(
                         path: page.path, line: first.range.lowerBound,
-                        message: "the navigation lines (at the top and at the end) are missing "
-                            + "or out of date; run scripts/book sync", kind: .staleness))
+                        message:
+                            "the navigation lines (at the top and at the end) are missing "
+                            + "or out of date; run scripts/book sync",
+                        kind: .staleness))
             }
         }
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            rendering.rendered.lines.replaceSubrange(edit.range, with: edit.lines)
+        for edit in edits.sorted(by: {
+            $0.range.lowerBound > $1.range.lowerBound
+        }) {
+            rendering.rendered.lines.replaceSubrange(
+                edit.range, with: edit.lines)
         }
-        rendering.diagnostics += Self.tooWideLines(in: rendering.rendered, path: page.path)
-        if let problem = Self.structureChange(from: page, to: rendering.rendered) {
+        rendering.diagnostics += Self.tooWideLines(
+            in: rendering.rendered, path: page.path)
+        if let problem = Self.structureChange(
+            from: page, to: rendering.rendered)
+        {
             rendering.diagnostics.append(problem)
         }
         return rendering
     }
 
     /// The caption the tool writes above `placed`'s block, if it writes one.
-    private func caption(of placed: PlacedDirective, in page: BookPage) -> String? {
+    private func caption(of placed: PlacedDirective, in page: BookPage)
+        -> String?
+    {
         switch placed.directive {
         case .include(let path, _):
             let id = ListingID(path: page.path, line: placed.lineNumber)
@@ -109,7 +136,9 @@ struct PageRenderer {
 
     /// Every line wider than the book allows in a Swift listing, a recorded output or a
     /// recorded error of `text` (the page as `sync` would leave it).
-    static func tooWideLines(in text: TextLines, path: String) -> [BookDiagnostic] {
+    static func tooWideLines(in text: TextLines, path: String)
+        -> [BookDiagnostic]
+    {
         let page = BookPage(path: path, contents: text.text)
         var blocks: [FencedBlock] = []
         for placed in page.directives {
@@ -130,8 +159,10 @@ struct PageRenderer {
                 guard width > limit else { return nil }
                 return BookDiagnostic(
                     path: path, line: index + 1,
-                    message: "line is \(width) columns wide; listings, outputs and compiler "
-                        + "errors in the book must fit in \(limit)", kind: .tooWide)
+                    message:
+                        "line is \(width) columns wide; listings, outputs and compiler "
+                        + "errors in the book must fit in \(limit)",
+                    kind: .tooWide)
             }
         }
     }
@@ -139,26 +170,41 @@ struct PageRenderer {
     /// The edit that makes `block` hold `lines`, with a fence longer than any fence-like line in
     /// them (and than three, if they hold a lone HTML comment, which might be a directive), so
     /// that nothing in them can close it or be read as structure.
-    static func edit(_ block: FencedBlock, to lines: [String], in page: BookPage) -> (
+    static func edit(
+        _ block: FencedBlock, to lines: [String], in page: BookPage
+    ) -> (
         range: Range<Int>, lines: [String]
     ) {
         let holdsComment = lines.contains { line in
-            if case .comment = MarkdownScanner(lines: [line]).items.first { true } else { false }
+            if case .comment = MarkdownScanner(lines: [line]).items.first {
+                true
+            } else {
+                false
+            }
         }
         let needed = max(
             MarkdownScanner.longestFenceRun(of: block.marker, in: lines) + 1,
             holdsComment ? 4 : 3)
-        guard needed > block.fenceLength else { return (block.contentRange, lines) }
+        guard needed > block.fenceLength else {
+            return (block.contentRange, lines)
+        }
         let fence = String(repeating: block.marker, count: needed)
         let info = page.text.lines[block.openingIndex].dropFirst(
             block.indentation + block.fenceLength)
-        return (block.openingIndex..<(block.closingIndex + 1), [fence + info] + lines + [fence])
+        return (
+            block.openingIndex..<(block.closingIndex + 1),
+            [fence + info] + lines + [fence]
+        )
     }
 
     /// An error if `rendered`, scanned again, has other directives or prose than `page`, or
     /// structural problems `page` has not: `sync` must never change what it did not generate.
-    static func structureChange(from page: BookPage, to rendered: TextLines) -> BookDiagnostic? {
-        guard rendered != page.text, page.diagnostics.isEmpty else { return nil }
+    static func structureChange(from page: BookPage, to rendered: TextLines)
+        -> BookDiagnostic?
+    {
+        guard rendered != page.text, page.diagnostics.isEmpty else {
+            return nil
+        }
         let again = BookPage(path: page.path, contents: rendered.text)
         // The captions and navigation lines are the tool's own, so they may change.
         func prose(_ page: BookPage) -> [String] {
@@ -168,13 +214,16 @@ struct PageRenderer {
             }
         }
         guard
-            again.directives.map(\.directive) != page.directives.map(\.directive)
+            again.directives.map(\.directive)
+                != page.directives.map(\.directive)
                 || prose(again) != prose(page) || !again.diagnostics.isEmpty
         else { return nil }
         return BookDiagnostic(
             path: page.path, line: 1,
-            message: "sync would change this page's directives or prose, not only its generated "
-                + "blocks, so it writes nothing; this is a bug in the book tool")
+            message:
+                "sync would change this page's directives or prose, not only its generated "
+                + "blocks, so it writes nothing; this is a bug in the book tool"
+        )
     }
 
     /// What is wrong with a measurement block, if anything.
@@ -182,11 +231,16 @@ struct PageRenderer {
     /// It must not be empty and must say that `command` made it. Its numbers are compared with
     /// nothing, and `sync` never rewrites it.
     private func measurementProblems(
-        _ lines: [String], command: String, _ placed: PlacedDirective, _ page: BookPage
+        _ lines: [String], command: String, _ placed: PlacedDirective,
+        _ page: BookPage
     ) -> [BookDiagnostic] {
         let signature = Self.measurementSignature(command: command)
         if lines.allSatisfy(\.isBlankLine) {
-            return [error(page, placed, "the measurement block is empty; \(command) fills it")]
+            return [
+                error(
+                    page, placed,
+                    "the measurement block is empty; \(command) fills it")
+            ]
         }
         guard lines.contains(where: { $0.hasPrefix(signature) }) else {
             return [
@@ -206,7 +260,8 @@ struct PageRenderer {
     }
 
     private func includedLines(
-        path: String, region: String, _ placed: PlacedDirective, _ page: BookPage,
+        path: String, region: String, _ placed: PlacedDirective,
+        _ page: BookPage,
         _ rendering: inout Rendering
     ) -> [String]? {
         guard let file = snippetFiles[path] else {
@@ -216,26 +271,35 @@ struct PageRenderer {
         }
         guard file.isReadable else { return nil }
         guard let found = file.regions[region] else {
-            rendering.diagnostics.append(error(page, placed, "\(path) has no region '\(region)'"))
+            rendering.diagnostics.append(
+                error(page, placed, "\(path) has no region '\(region)'"))
             return nil
         }
         return found.lines
     }
 
-    private func compileProblems(of placed: PlacedDirective, in page: BookPage) -> [BookDiagnostic]
+    private func compileProblems(of placed: PlacedDirective, in page: BookPage)
+        -> [BookDiagnostic]
     {
         let messages =
-            evidence.listingMessages[ListingID(path: page.path, line: placed.lineNumber)] ?? []
+            evidence.listingMessages[
+                ListingID(path: page.path, line: placed.lineNumber)] ?? []
         return messages.filter(\.failsBuild).map { message in
-            let line = message.line.map { placed.block.openingIndex + 1 + $0 } ?? placed.lineNumber
-            let label = message.severity == .warning ? "warning in a 'compiles' listing: " : ""
+            let line =
+                message.line.map { placed.block.openingIndex + 1 + $0 }
+                ?? placed.lineNumber
+            let label =
+                message.severity == .warning
+                ? "warning in a 'compiles' listing: " : ""
             return BookDiagnostic(
-                path: page.path, line: line, message: label + message.message + toolchainHint)
+                path: page.path, line: line,
+                message: label + message.message + toolchainHint)
         }
     }
 
     private func recordedErrorsEdits(
-        for placed: PlacedDirective, in page: BookPage, _ rendering: inout Rendering
+        for placed: PlacedDirective, in page: BookPage,
+        _ rendering: inout Rendering
     ) -> [(range: Range<Int>, lines: [String])] {
         guard
             let messages = evidence.listingMessages[
@@ -247,7 +311,9 @@ struct PageRenderer {
         guard !errors.isEmpty else {
             rendering.diagnostics.append(
                 error(
-                    page, placed, "listing marked 'fails' compiles without errors" + toolchainHint))
+                    page, placed,
+                    "listing marked 'fails' compiles without errors"
+                        + toolchainHint))
             return []
         }
         if let unplaced = errors.first(where: { $0.line == nil }) {
@@ -262,25 +328,34 @@ struct PageRenderer {
         let label = ["", PageFurniture.errorLabel(count: errors.count), ""]
         guard let recorded = placed.recordedBlock else {
             rendering.diagnostics.append(
-                stale(page, placed, "the errors of this 'fails' listing are not recorded"))
+                stale(
+                    page, placed,
+                    "the errors of this 'fails' listing are not recorded"))
             let insertion = placed.block.closingIndex + 1
-            return [(insertion..<insertion, label + ["```text"] + actual + ["```"])]
+            return [
+                (insertion..<insertion, label + ["```text"] + actual + ["```"])
+            ]
         }
         var edits: [(range: Range<Int>, lines: [String])] = []
         let gap = (placed.block.closingIndex + 1)..<recorded.openingIndex
         if Array(page.text.lines[gap]) != label {
             edits.append((gap, label))
             rendering.diagnostics.append(
-                stale(page, placed, "the label above the recorded compiler errors is out of date"))
+                stale(
+                    page, placed,
+                    "the label above the recorded compiler errors is out of date"
+                ))
         }
         let current = Array(page.text.lines[recorded.contentRange])
         guard current != actual else { return edits }
         let comparison =
-            "recorded:\n" + current.map { "    \($0)" }.joined(separator: "\n") + "\n  actual:\n"
+            "recorded:\n" + current.map { "    \($0)" }.joined(separator: "\n")
+            + "\n  actual:\n"
             + actual.map { "    \($0)" }.joined(separator: "\n")
         rendering.diagnostics.append(
             stale(
-                page, placed, "recorded compiler errors are out of date\n  " + comparison,
+                page, placed,
+                "recorded compiler errors are out of date\n  " + comparison,
                 hinted: true))
         return edits + [Self.edit(recorded, to: actual, in: page)]
     }
@@ -294,32 +369,41 @@ struct PageRenderer {
             return TextLines(standardOutput).lines
         case .failed(let reason):
             rendering.diagnostics.append(
-                error(page, placed, "cannot record the output of \(product): \(reason)"))
+                error(
+                    page, placed,
+                    "cannot record the output of \(product): \(reason)"))
             return nil
         case .skipped, nil:
             return nil
         }
     }
 
-    private func error(_ page: BookPage, _ placed: PlacedDirective, _ message: String)
+    private func error(
+        _ page: BookPage, _ placed: PlacedDirective, _ message: String
+    )
         -> BookDiagnostic
     {
-        BookDiagnostic(path: page.path, line: placed.lineNumber, message: message)
+        BookDiagnostic(
+            path: page.path, line: placed.lineNumber, message: message)
     }
 
     /// A staleness diagnostic at the block's opening fence; `hinted` adds the toolchain hint, if any.
     private func stale(
-        _ page: BookPage, _ placed: PlacedDirective, _ message: String, hinted: Bool = false
+        _ page: BookPage, _ placed: PlacedDirective, _ message: String,
+        hinted: Bool = false
     ) -> BookDiagnostic {
         let (first, rest) = splitFirstLine(message)
         let hint = hinted ? toolchainHint : ""
         return BookDiagnostic(
             path: page.path, line: placed.block.openingIndex + 1,
-            message: "\(first); run scripts/book sync\(hint)\(rest)", kind: .staleness)
+            message: "\(first); run scripts/book sync\(hint)\(rest)",
+            kind: .staleness)
     }
 
     private func splitFirstLine(_ message: String) -> (String, String) {
-        guard let newline = message.firstIndex(of: "\n") else { return (message, "") }
+        guard let newline = message.firstIndex(of: "\n") else {
+            return (message, "")
+        }
         return (String(message[..<newline]), String(message[newline...]))
     }
 }

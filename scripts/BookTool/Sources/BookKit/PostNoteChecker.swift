@@ -14,7 +14,9 @@ enum PostNoteChecker {
     }
 
     /// Errors for notes that name no test, and for names that are not tests.
-    static func check(_ page: BookPage, testNames: Set<String>) -> [BookDiagnostic] {
+    static func check(_ page: BookPage, testNames: Set<String>)
+        -> [BookDiagnostic]
+    {
         var diagnostics: [BookDiagnostic] = []
         for note in notes(in: page) {
             let named = namedTests(in: note.text)
@@ -22,14 +24,16 @@ enum PostNoteChecker {
                 diagnostics.append(
                     BookDiagnostic(
                         path: page.path, line: note.index + 1,
-                        message: "this 'where the original post differs' note names no test; "
+                        message:
+                            "this 'where the original post differs' note names no test; "
                             + "add (test `name`)"))
             }
             for name in named where !testNames.contains(name) {
                 diagnostics.append(
                     BookDiagnostic(
                         path: page.path, line: note.index + 1,
-                        message: "the note names test '\(name)', but no @Test function "
+                        message:
+                            "the note names test '\(name)', but no @Test function "
                             + "in Tests/ has that name"))
             }
         }
@@ -41,7 +45,8 @@ enum PostNoteChecker {
         let lines = page.text.lines
         let prose = Set(page.proseIndices)
         var notes: [Note] = []
-        for index in page.proseIndices where lines[index].trimmedWhitespace == heading {
+        for index in page.proseIndices
+        where lines[index].trimmedWhitespace == heading {
             var body: [String] = []
             var next = index + 1
             while next < lines.count, prose.contains(next) {
@@ -75,16 +80,23 @@ enum PostNoteChecker {
     /// The names of the functions marked `@Test` in `source`: a `func` whose own line holds the
     /// attribute, or whose attribute lines, the lines starting with `@` right above it, do.
     static func testFunctionNames(in source: String) -> Set<String> {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+        let lines = source.split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map {
             $0.trimmedWhitespace
         }
         var names: Set<String> = []
         for (index, line) in lines.enumerated() {
             guard let range = line.range(of: "func ") else { continue }
-            let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            let attributes = lines[..<index].reversed().prefix { $0.hasPrefix("@") }
+            let name = line[range.upperBound...].prefix {
+                $0.isLetter || $0.isNumber || $0 == "_"
+            }
+            let attributes = lines[..<index].reversed().prefix {
+                $0.hasPrefix("@")
+            }
             if !name.isEmpty,
-                line.contains("@Test") || attributes.contains(where: { $0.hasPrefix("@Test") })
+                line.contains("@Test")
+                    || attributes.contains(where: { $0.hasPrefix("@Test") })
             {
                 names.insert(String(name))
             }
@@ -93,7 +105,9 @@ enum PostNoteChecker {
     }
 
     /// The range of the next whole word "test" or "tests", followed by a space, in `text`.
-    private static func nextTestWord(in text: Substring) -> Range<Substring.Index>? {
+    private static func nextTestWord(in text: Substring) -> Range<
+        Substring.Index
+    >? {
         var searchStart = text.startIndex
         while let found = text[searchStart...].range(of: "test") {
             searchStart = found.upperBound
@@ -103,8 +117,12 @@ enum PostNoteChecker {
                 continue
             }
             var end = found.upperBound
-            if end < text.endIndex, text[end] == "s" { end = text.index(after: end) }
-            if end < text.endIndex, text[end] == " " { return found.lowerBound..<end }
+            if end < text.endIndex, text[end] == "s" {
+                end = text.index(after: end)
+            }
+            if end < text.endIndex, text[end] == " " {
+                return found.lowerBound..<end
+            }
         }
         return nil
     }

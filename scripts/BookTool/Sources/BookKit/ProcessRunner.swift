@@ -18,7 +18,8 @@ package struct ProcessResult: Sendable {
     /// Why a failed run of `program` failed, in one line: the first non-blank line of its
     /// standard error, or its exit status if it wrote nothing there.
     package func failureReason(program: String) -> String {
-        TextLines(standardError).lines.first { !$0.isBlankLine }?.trimmedWhitespace
+        TextLines(standardError).lines.first { !$0.isBlankLine }?
+            .trimmedWhitespace
             ?? "\(program) exited with status \(exitStatus)"
     }
 }
@@ -37,7 +38,9 @@ package enum ProcessRunner {
     ) -> ProcessResult {
         let process = Process()
         if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                environment
+            ) { $1 }
         }
         if executable.hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -57,15 +60,20 @@ package enum ProcessRunner {
         } catch {
             return ProcessResult(
                 exitStatus: -1, standardOutput: "",
-                standardError: "cannot run \(executable): \(error)", timedOut: false)
+                standardError: "cannot run \(executable): \(error)",
+                timedOut: false)
         }
         let reading = DispatchGroup()
-        let output = DataCollector(outputPipe.fileHandleForReading, group: reading)
-        let errors = DataCollector(errorPipe.fileHandleForReading, group: reading)
+        let output = DataCollector(
+            outputPipe.fileHandleForReading, group: reading)
+        let errors = DataCollector(
+            errorPipe.fileHandleForReading, group: reading)
         InterruptCleanup.add(child: process.processIdentifier)
         let watchdog = Watchdog(process)
         if let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                watchdog.fire()
+            }
         }
         let poll = stopWhen.map { stopWhen in
             let timer = DispatchSource.makeTimerSource(queue: .global())

@@ -8,7 +8,10 @@ struct ProductRunner {
     /// `swift build` arguments for the book's package, the same as `scripts/test` builds with so
     /// that one build serves both and neither recompiles what the other built.
     var buildArguments: [String] {
-        ["build", "--package-path", layout.root.path, "-Xswiftc", "-warnings-as-errors"]
+        [
+            "build", "--package-path", layout.root.path, "-Xswiftc",
+            "-warnings-as-errors",
+        ]
     }
 
     /// The result of each requested product, the trace of each product in `traced`, and a
@@ -17,26 +20,35 @@ struct ProductRunner {
     /// A traced product runs a second time, on its own, with `BOOK_TRACE` naming a file, so that
     /// the run whose output the book records is never one that was asked for a trace.
     func run(_ requests: [OutputRequest], traced: [OutputRequest] = []) -> (
-        runs: [String: ProgramRun], traces: [String: ProgramTrace], diagnostics: [BookDiagnostic]
+        runs: [String: ProgramRun], traces: [String: ProgramTrace],
+        diagnostics: [BookDiagnostic]
     ) {
-        guard let first = requests.first ?? traced.first else { return ([:], [:], []) }
+        guard let first = requests.first ?? traced.first else {
+            return ([:], [:], [])
+        }
         let products = requests.map(\.product).uniqued()
         let tracedProducts = traced.map(\.product).uniqued()
         let build = ProcessRunner.run("swift", buildArguments, in: layout.root)
         guard build.succeeded else {
-            let errors = TextLines(build.standardOutput + build.standardError).lines
+            let errors = TextLines(build.standardOutput + build.standardError)
+                .lines
                 .filter { $0.contains("error:") }
                 .uniqued()
                 .prefix(10)
             let summary =
                 errors.isEmpty
-                ? build.failureReason(program: "swift build") : errors.joined(separator: "\n  ")
+                ? build.failureReason(program: "swift build")
+                : errors.joined(separator: "\n  ")
             let diagnostic = BookDiagnostic(
                 path: first.id.path, line: first.id.line,
-                message: "swift build failed, so no output was checked:\n  \(summary)")
+                message:
+                    "swift build failed, so no output was checked:\n  \(summary)"
+            )
             return (
-                Dictionary(uniqueKeysWithValues: products.map { ($0, .skipped) }),
-                Dictionary(uniqueKeysWithValues: tracedProducts.map { ($0, .skipped) }),
+                Dictionary(
+                    uniqueKeysWithValues: products.map { ($0, .skipped) }),
+                Dictionary(
+                    uniqueKeysWithValues: tracedProducts.map { ($0, .skipped) }),
                 [diagnostic]
             )
         }
@@ -51,17 +63,21 @@ struct ProductRunner {
             (product, traceProduct(product, binPath: binPath))
         }
         return (
-            Dictionary(uniqueKeysWithValues: results), Dictionary(uniqueKeysWithValues: traces), []
+            Dictionary(uniqueKeysWithValues: results),
+            Dictionary(uniqueKeysWithValues: traces), []
         )
     }
 
     /// Runs `product` with `BOOK_TRACE` set and reads the events it wrote.
-    private func traceProduct(_ product: String, binPath: String) -> ProgramTrace {
+    private func traceProduct(_ product: String, binPath: String)
+        -> ProgramTrace
+    {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("book-trace-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         let run = runProduct(
-            product, binPath: binPath, environment: [ProgramTrace.environmentVariable: file.path])
+            product, binPath: binPath,
+            environment: [ProgramTrace.environmentVariable: file.path])
         switch run {
         case .failed(let reason):
             return .failed(reason: reason)
@@ -70,17 +86,22 @@ struct ProductRunner {
         case .succeeded:
             guard let data = try? Data(contentsOf: file) else {
                 return .failed(
-                    reason: "\(product) wrote no trace; it must write JSON lines to the file "
+                    reason:
+                        "\(product) wrote no trace; it must write JSON lines to the file "
                         + "named by \(ProgramTrace.environmentVariable)")
             }
-            return ProgramTrace(jsonLines: String(decoding: data, as: UTF8.self), product: product)
+            return ProgramTrace(
+                jsonLines: String(decoding: data, as: UTF8.self),
+                product: product)
         }
     }
 
     private func runProduct(
         _ product: String, binPath: String, environment: [String: String] = [:]
     ) -> ProgramRun {
-        let executable = URL(fileURLWithPath: binPath).appendingPathComponent(product).path
+        let executable = URL(fileURLWithPath: binPath).appendingPathComponent(
+            product
+        ).path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             return .failed(
                 reason:
@@ -88,9 +109,12 @@ struct ProductRunner {
             )
         }
         let result = ProcessRunner.run(
-            executable, [], in: layout.root, timeout: timeout, environment: environment)
+            executable, [], in: layout.root, timeout: timeout,
+            environment: environment)
         if result.timedOut {
-            return .failed(reason: "\(product) did not finish within \(Int(timeout)) seconds")
+            return .failed(
+                reason:
+                    "\(product) did not finish within \(Int(timeout)) seconds")
         }
         if result.exitStatus != 0 {
             return .failed(
@@ -100,7 +124,9 @@ struct ProductRunner {
         }
         if !result.standardError.isEmpty {
             return .failed(
-                reason: "\(product) wrote to standard error\(quoted(result.standardError))")
+                reason:
+                    "\(product) wrote to standard error\(quoted(result.standardError))"
+            )
         }
         return .succeeded(standardOutput: result.standardOutput)
     }

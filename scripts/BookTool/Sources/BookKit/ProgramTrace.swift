@@ -48,12 +48,17 @@ enum ProgramTrace: Hashable, Sendable {
     /// Parses the JSON-lines text a program wrote; a bad line fails the whole trace.
     init(jsonLines text: String, product: String) {
         var events: [TraceEvent] = []
-        for (number, line) in TextLines(text).lines.enumerated() where !line.isBlankLine {
+        for (number, line) in TextLines(text).lines.enumerated()
+        where !line.isBlankLine {
             do {
-                events.append(try JSONDecoder().decode(TraceEvent.self, from: Data(line.utf8)))
+                events.append(
+                    try JSONDecoder().decode(
+                        TraceEvent.self, from: Data(line.utf8)))
             } catch {
                 self = .failed(
-                    reason: "line \(number + 1) of \(product)'s trace is not an event: \(line)")
+                    reason:
+                        "line \(number + 1) of \(product)'s trace is not an event: \(line)"
+                )
                 return
             }
         }

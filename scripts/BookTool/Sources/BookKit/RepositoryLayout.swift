@@ -10,7 +10,9 @@ package struct NumberedFolder: Hashable, Sendable {
     var swiftFiles: [String]
 
     /// The folder's own name, such as `02-Just`.
-    var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var name: String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
 
     /// The executable a chapter folder builds, as the book's `Package.swift` names it:
     /// `05-OperatorInner` builds `05-operator-inner`.
@@ -21,7 +23,9 @@ package struct NumberedFolder: Hashable, Sendable {
     package static func productName(ofFolder name: String) -> String {
         var product = ""
         for character in name {
-            if character.isUppercase, let last = product.last, last.isLetter || last.isNumber {
+            if character.isUppercase, let last = product.last,
+                last.isLetter || last.isNumber
+            {
                 product.append("-")
             }
             product.append(character)
@@ -57,14 +61,19 @@ struct RepositoryLayout: Sendable {
     init(root: URL) {
         let root = root.standardizedFileURL
         self.root = root
-        libraryFolders = Self.numberedFolders(in: "Sources/MiniCombine", root: root)
+        libraryFolders = Self.numberedFolders(
+            in: "Sources/MiniCombine", root: root)
         chapterFolders = Self.numberedFolders(in: "Chapters", root: root)
         markedSwiftFiles = ["Sources", "Chapters", "Tests"].flatMap {
             Self.files(under: $0, root: root, withExtension: "swift")
         }
         let bookFolder = root.appendingPathComponent("book").path
-        let bookNames = (try? FileManager.default.contentsOfDirectory(atPath: bookFolder)) ?? []
-        markdownFiles = bookNames.filter { $0.hasSuffix(".md") }.sorted().map { "book/\($0)" }
+        let bookNames =
+            (try? FileManager.default.contentsOfDirectory(atPath: bookFolder))
+            ?? []
+        markdownFiles = bookNames.filter { $0.hasSuffix(".md") }.sorted().map {
+            "book/\($0)"
+        }
     }
 
     /// The absolute URL of `path`, a path relative to the root.
@@ -80,13 +89,16 @@ struct RepositoryLayout: Sendable {
     func sourceText(of path: String) -> SourceText? {
         let url = url(for: path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+        guard
+            FileManager.default.fileExists(
+                atPath: url.path, isDirectory: &isDirectory),
             !isDirectory.boolValue
         else { return nil }
         func failure(_ message: String, line: Int = 1) -> SourceText {
             SourceText(
                 text: "", isReadable: false,
-                diagnostic: BookDiagnostic(path: path, line: line, message: message))
+                diagnostic: BookDiagnostic(
+                    path: path, line: line, message: message))
         }
         let data: Data
         do {
@@ -95,17 +107,25 @@ struct RepositoryLayout: Sendable {
             return failure("cannot be read: \(plainReason(error))")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
-            return failure("cannot be read: this line is not valid UTF-8 text", line: bad + 1)
+            let lines = data.split(
+                separator: 0x0A, omittingEmptySubsequences: false)
+            let bad =
+                lines.firstIndex {
+                    String(validating: $0, as: UTF8.self) == nil
+                } ?? 0
+            return failure(
+                "cannot be read: this line is not valid UTF-8 text",
+                line: bad + 1)
         }
         guard text.contains("\r\n") else {
             return SourceText(text: text, isReadable: true, diagnostic: nil)
         }
         return SourceText(
-            text: text.replacingOccurrences(of: "\r\n", with: "\n"), isReadable: true,
+            text: text.replacingOccurrences(of: "\r\n", with: "\n"),
+            isReadable: true,
             diagnostic: BookDiagnostic(
-                path: path, line: 1, message: "uses CRLF line endings; convert it to LF"))
+                path: path, line: 1,
+                message: "uses CRLF line endings; convert it to LF"))
     }
 
     /// The library snapshot a chapter's listings compile against: the highest library folder
@@ -124,12 +144,15 @@ struct RepositoryLayout: Sendable {
     /// Turns an absolute path inside the repository into a path relative to the root.
     func relativePath(_ absolutePath: String) -> String {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        let standardized = URL(fileURLWithPath: absolutePath).standardizedFileURL.path
+        let standardized = URL(fileURLWithPath: absolutePath)
+            .standardizedFileURL.path
         return standardized.hasPrefix(rootPath)
             ? String(standardized.dropFirst(rootPath.count)) : absolutePath
     }
 
-    private static func numberedFolders(in parent: String, root: URL) -> [NumberedFolder] {
+    private static func numberedFolders(in parent: String, root: URL)
+        -> [NumberedFolder]
+    {
         let names =
             (try? FileManager.default.contentsOfDirectory(
                 atPath: root.appendingPathComponent(parent).path)) ?? []
@@ -139,16 +162,20 @@ struct RepositoryLayout: Sendable {
             var isDirectory: ObjCBool = false
             guard
                 FileManager.default.fileExists(
-                    atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                    atPath: root.appendingPathComponent(path).path,
+                    isDirectory: &isDirectory),
                 isDirectory.boolValue
             else { return nil }
             return NumberedFolder(
                 number: number, path: path,
-                swiftFiles: files(under: path, root: root, withExtension: "swift"))
+                swiftFiles: files(
+                    under: path, root: root, withExtension: "swift"))
         }.sorted { $0.number < $1.number }
     }
 
-    private static func files(under folder: String, root: URL, withExtension fileExtension: String)
+    private static func files(
+        under folder: String, root: URL, withExtension fileExtension: String
+    )
         -> [String]
     {
         guard

@@ -35,7 +35,8 @@ struct SVGDocument {
 
     /// Draws `text` with its baseline at `y`; `style` names classes of the style sheet.
     mutating func text(
-        _ text: String, x: Double, y: Double, anchor: Anchor = .start, style: String = ""
+        _ text: String, x: Double, y: Double, anchor: Anchor = .start,
+        style: String = ""
     ) {
         let classes = style.isEmpty ? "" : " class=\"\(style)\""
         elements.append(
@@ -44,7 +45,9 @@ struct SVGDocument {
     }
 
     /// Draws a straight line.
-    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, style: String) {
+    mutating func line(
+        x1: Double, y1: Double, x2: Double, y2: Double, style: String
+    ) {
         elements.append(
             "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" "
                 + "y2=\"\(Self.number(y2))\" class=\"\(style)\"/>")
@@ -52,7 +55,8 @@ struct SVGDocument {
 
     /// Draws a rectangle with corners rounded by `radius`.
     mutating func rectangle(
-        x: Double, y: Double, width: Double, height: Double, radius: Double = 4, style: String
+        x: Double, y: Double, width: Double, height: Double, radius: Double = 4,
+        style: String
     ) {
         elements.append(
             "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
@@ -62,22 +66,31 @@ struct SVGDocument {
 
     /// Draws a filled triangle, such as an arrowhead, through three points.
     mutating func triangle(_ points: [(x: Double, y: Double)], style: String) {
-        let list = points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
+        let list = points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }
+            .joined(separator: " ")
         elements.append("<polygon points=\"\(list)\" class=\"\(style)\"/>")
     }
 
     /// Draws an arrow from `x1` to `x2` at height `y`, its head at `x2`.
-    mutating func horizontalArrow(from x1: Double, to x2: Double, y: Double, style: String) {
+    mutating func horizontalArrow(
+        from x1: Double, to x2: Double, y: Double, style: String
+    ) {
         let direction: Double = x2 > x1 ? 1 : -1
-        line(x1: x1, y1: y, x2: x2 - direction * 6, y2: y, style: "stroke \(style)")
+        line(
+            x1: x1, y1: y, x2: x2 - direction * 6, y2: y,
+            style: "stroke \(style)")
         triangle(
-            [(x2, y), (x2 - direction * 8, y - 4), (x2 - direction * 8, y + 4)],
+            [
+                (x2, y), (x2 - direction * 8, y - 4),
+                (x2 - direction * 8, y + 4),
+            ],
             style: "fill \(style)")
     }
 
     /// The whole document, ending in a newline.
     var rendered: String {
-        let size = "width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
+        let size =
+            "width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
         return """
             <svg xmlns="http://www.w3.org/2000/svg" \(size) viewBox="0 0 \(Self.number(width)) \
             \(Self.number(height))" role="img" aria-label="\(Self.escaped(title))">
@@ -129,7 +142,8 @@ struct SVGDocument {
     static func number(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0
-            ? "\(Int(tenths / 10))" : "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
+            ? "\(Int(tenths / 10))"
+            : "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)"
     }
 
     /// `text` with the characters XML gives meaning to escaped.

@@ -18,10 +18,14 @@ enum SequenceDiagram {
                 continue
             }
             var center =
-                previous + (staggered ? 64 : (boxWidths[index - 1] + boxWidths[index]) / 2 + 16)
+                previous
+                + (staggered
+                    ? 64 : (boxWidths[index - 1] + boxWidths[index]) / 2 + 16)
             if staggered && index >= 2 {
                 center = max(
-                    center, centers[index - 2] + (boxWidths[index - 2] + boxWidths[index]) / 2 + 10)
+                    center,
+                    centers[index - 2]
+                        + (boxWidths[index - 2] + boxWidths[index]) / 2 + 10)
             }
             centers.append(center)
         }
@@ -36,35 +40,47 @@ enum SequenceDiagram {
         for (index, name) in names.enumerated() {
             let y = staggered && index.isMultiple(of: 2) == false ? 32.0 : 6.0
             svg.line(
-                x1: centers[index], y1: y + 24, x2: centers[index], y2: height - 4,
+                x1: centers[index], y1: y + 24, x2: centers[index],
+                y2: height - 4,
                 style: "lifeline")
             svg.rectangle(
-                x: centers[index] - boxWidths[index] / 2, y: y, width: boxWidths[index], height: 24,
+                x: centers[index] - boxWidths[index] / 2, y: y,
+                width: boxWidths[index], height: 24,
                 style: "box")
             svg.text(name, x: centers[index], y: y + 16, anchor: .middle)
         }
         for (row, call) in calls.enumerated() {
             let y = top + rowHeight * Double(row) + 18
             let (start, end) = (center(call.from), center(call.to))
-            let isUpstream = upstreamCalls.contains { (call.call ?? "").hasPrefix($0) }
-            svg.horizontalArrow(from: start, to: end, y: y, style: isUpstream ? "up" : "down")
+            let isUpstream = upstreamCalls.contains {
+                (call.call ?? "").hasPrefix($0)
+            }
+            svg.horizontalArrow(
+                from: start, to: end, y: y, style: isUpstream ? "up" : "down")
             var label = call.call ?? "?"
             if let returns = call.returns {
                 label += " → \(returns)"
             }
             let labelWidth = SVGDocument.width(of: label)
             let left = start < end ? start + 6 : start - 6 - labelWidth
-            svg.text(label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 5, style: "halo")
+            svg.text(
+                label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 5,
+                style: "halo")
         }
         return svg.rendered
     }
 
     /// The objects in the order they stand, left to right.
     private static func lifelines(of calls: [TraceEvent]) -> [String] {
-        var names = Array(calls.flatMap { [$0.from ?? "?", $0.to ?? "?"] }.uniqued().reversed())
-        let publishers = Set(calls.filter { $0.call == "subscribe(_:)" }.compactMap(\.to))
+        var names = Array(
+            calls.flatMap { [$0.from ?? "?", $0.to ?? "?"] }.uniqued()
+                .reversed())
+        let publishers = Set(
+            calls.filter { $0.call == "subscribe(_:)" }.compactMap(\.to))
         for index in names.indices.dropFirst()
-        where publishers.contains(names[index]) && !publishers.contains(names[index - 1]) {
+        where publishers.contains(names[index])
+            && !publishers.contains(names[index - 1])
+        {
             names.swapAt(index, index - 1)
         }
         return names

@@ -19,7 +19,8 @@ struct SnapshotBuilder: Sendable {
 
     /// Emits a `MiniCombine` module for every library folder number; a warning fails the snapshot too.
     func buildAll() -> BuildResult {
-        let results = concurrentMap(layout.libraryFolders.map(\.number)) { number in
+        let results = concurrentMap(layout.libraryFolders.map(\.number)) {
+            number in
             (number, buildSnapshot(number))
         }
         var build = BuildResult()
@@ -30,10 +31,13 @@ struct SnapshotBuilder: Sendable {
             }
             // An error in folder 01 breaks every later snapshot too; report it at the first.
             let prefix = Self.prefix(
-                chapter: number, folders: "library folders \(folderRange(upTo: number))")
+                chapter: number,
+                folders: "library folders \(folderRange(upTo: number))")
             build.diagnostics += diagnostics.filter {
-                reported.insert("\($0.path):\($0.line):\($0.message.dropFirst(prefix.count))")
-                    .inserted
+                reported.insert(
+                    "\($0.path):\($0.line):\($0.message.dropFirst(prefix.count))"
+                )
+                .inserted
             }
         }
         return build
@@ -44,13 +48,15 @@ struct SnapshotBuilder: Sendable {
     /// too, which `-typecheck` stops short of; `-o /dev/null` skips LLVM code generation, and
     /// `-wmo` lets one output stand for a chapter of several files.
     static let checkArguments = [
-        "-emit-sil", "-o", "/dev/null", "-wmo", "-swift-version", "6", "-diagnostic-style", "llvm",
+        "-emit-sil", "-o", "/dev/null", "-wmo", "-swift-version", "6",
+        "-diagnostic-style", "llvm",
     ]
 
     /// Compiles each `Chapters/NN-*` folder against the snapshot for chapter NN.
     func compileChapters(availableSnapshots: Set<Int>) -> [BookDiagnostic] {
         let chapters = layout.chapterFolders.filter { chapter in
-            layout.snapshotNumber(forChapter: chapter.number).map(availableSnapshots.contains)
+            layout.snapshotNumber(forChapter: chapter.number).map(
+                availableSnapshots.contains)
                 ?? true
         }
         return concurrentMap(chapters) { chapter in
@@ -59,12 +65,15 @@ struct SnapshotBuilder: Sendable {
             if let snapshot {
                 arguments += ["-I", moduleDirectory(snapshot).path]
             }
-            arguments += ["-module-name", "Chapter\(twoDigits(chapter.number))"]
+            arguments += [
+                "-module-name", "Chapter\(twoDigits(chapter.number))",
+            ]
             arguments += chapter.swiftFiles.map { layout.url(for: $0).path }
             let result = ProcessRunner.run("swiftc", arguments)
             let fallback = chapter.swiftFiles.first ?? chapter.path
             return diagnostics(
-                from: result, chapter: chapter.number, snapshot: snapshot, fallbackPath: fallback)
+                from: result, chapter: chapter.number, snapshot: snapshot,
+                fallbackPath: fallback)
         }.flatMap { $0 }
     }
 
@@ -73,19 +82,25 @@ struct SnapshotBuilder: Sendable {
         _ listings: [ListingRequest], availableSnapshots: Set<Int>
     ) -> [ListingID: [CompilerMessage]] {
         let compilable = listings.enumerated().filter { _, listing in
-            layout.snapshotNumber(forChapter: listing.chapter).map(availableSnapshots.contains)
+            layout.snapshotNumber(forChapter: listing.chapter).map(
+                availableSnapshots.contains)
                 ?? true
         }
         let results = concurrentMap(compilable) { position, listing in
             (
                 listing.id,
-                compile(listing, in: workspace.appendingPathComponent("listings/\(position)"))
+                compile(
+                    listing,
+                    in: workspace.appendingPathComponent("listings/\(position)")
+                )
             )
         }
         return Dictionary(uniqueKeysWithValues: results)
     }
 
-    private func compile(_ listing: ListingRequest, in directory: URL) -> [CompilerMessage] {
+    private func compile(_ listing: ListingRequest, in directory: URL)
+        -> [CompilerMessage]
+    {
         let file = directory.appendingPathComponent("main.swift")
         do {
             try FileManager.default.createDirectory(
@@ -94,19 +109,28 @@ struct SnapshotBuilder: Sendable {
         } catch {
             return [
                 CompilerMessage(
-                    file: nil, line: nil, column: nil, severity: .error, message: "\(error)")
+                    file: nil, line: nil, column: nil, severity: .error,
+                    message: "\(error)")
             ]
         }
         var arguments = Self.checkArguments
         if let snapshot = layout.snapshotNumber(forChapter: listing.chapter) {
             arguments += ["-I", moduleDirectory(snapshot).path]
-            arguments += ["-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine"]
+            arguments += [
+                "-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine",
+            ]
         }
         arguments.append(file.path)
         let result = ProcessRunner.run("swiftc", arguments, in: directory)
-        let messages = CompilerMessage.parse(result.standardError + result.standardOutput)
-            .filter { $0.file == nil || $0.file == file.path || $0.file == "main.swift" }
-        if !result.succeeded && !messages.contains(where: { $0.severity == .error }) {
+        let messages = CompilerMessage.parse(
+            result.standardError + result.standardOutput
+        )
+        .filter {
+            $0.file == nil || $0.file == file.path || $0.file == "main.swift"
+        }
+        if !result.succeeded
+            && !messages.contains(where: { $0.severity == .error })
+        {
             return messages + [
                 CompilerMessage(
                     file: nil, line: nil, column: nil, severity: .error,
@@ -120,35 +144,46 @@ struct SnapshotBuilder: Sendable {
         let folders = layout.libraryFolders(upTo: number)
         let files = folders.flatMap(\.swiftFiles)
         let directory = moduleDirectory(number)
-        let fallback = folders.last.map { $0.swiftFiles.first ?? $0.path } ?? "Sources/MiniCombine"
+        let fallback =
+            folders.last.map { $0.swiftFiles.first ?? $0.path }
+            ?? "Sources/MiniCombine"
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true)
         } catch {
             return [
                 BookDiagnostic(
-                    path: fallback, line: 1, message: "cannot create \(directory.path): \(error)")
+                    path: fallback, line: 1,
+                    message: "cannot create \(directory.path): \(error)")
             ]
         }
         let arguments =
             [
-                "-emit-module", "-module-name", "MiniCombine", "-parse-as-library",
+                "-emit-module", "-module-name", "MiniCombine",
+                "-parse-as-library",
                 "-swift-version", "6",
                 "-diagnostic-style", "llvm", "-emit-module-path",
-                directory.appendingPathComponent("MiniCombine.swiftmodule").path,
+                directory.appendingPathComponent("MiniCombine.swiftmodule")
+                    .path,
             ] + files.map { layout.url(for: $0).path }
         let result = ProcessRunner.run("swiftc", arguments, in: directory)
-        return diagnostics(from: result, chapter: number, snapshot: number, fallbackPath: fallback)
+        return diagnostics(
+            from: result, chapter: number, snapshot: number,
+            fallbackPath: fallback)
     }
 
     /// Turns a build's errors and warnings into diagnostics at the files and lines they point at.
     private func diagnostics(
-        from result: ProcessResult, chapter: Int, snapshot: Int?, fallbackPath: String
+        from result: ProcessResult, chapter: Int, snapshot: Int?,
+        fallbackPath: String
     ) -> [BookDiagnostic] {
         let folders =
-            snapshot.map { "library folders \(folderRange(upTo: $0))" } ?? "no library folders"
+            snapshot.map { "library folders \(folderRange(upTo: $0))" }
+            ?? "no library folders"
         let prefix = Self.prefix(chapter: chapter, folders: folders)
-        var messages = CompilerMessage.parse(result.standardError + result.standardOutput).filter(
+        var messages = CompilerMessage.parse(
+            result.standardError + result.standardOutput
+        ).filter(
             \.failsBuild)
         // "emit-module command failed" and the like only repeat the errors that have a place.
         if messages.contains(where: { $0.file != nil }) {

@@ -81,12 +81,14 @@ private struct SnippetParser {
         } else {
             namesSeen[name] = lineNumber
         }
-        openRegions.append(SnippetRegion(name: name, startLine: lineNumber, lines: []))
+        openRegions.append(
+            SnippetRegion(name: name, startLine: lineNumber, lines: []))
     }
 
     private mutating func close(atLine lineNumber: Int) {
         guard var region = openRegions.popLast() else {
-            report("'// snippet.end' without an open region", atLine: lineNumber)
+            report(
+                "'// snippet.end' without an open region", atLine: lineNumber)
             return
         }
         region.lines = dedented(region.lines)
@@ -99,6 +101,7 @@ private struct SnippetParser {
     }
 
     private mutating func report(_ message: String, atLine lineNumber: Int) {
-        diagnostics.append(BookDiagnostic(path: path, line: lineNumber, message: message))
+        diagnostics.append(
+            BookDiagnostic(path: path, line: lineNumber, message: message))
     }
 }

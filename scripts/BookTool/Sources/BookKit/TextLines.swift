@@ -16,8 +16,10 @@ package struct TextLines: Equatable {
     /// It splits Unicode scalars, not `Character`s: `"\r\n"` is one `Character`, so splitting
     /// Characters at `"\n"` would leave a CRLF file as one line.
     package init(_ text: String) {
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String(String.UnicodeScalarView($0)) }
+        var lines = text.unicodeScalars.split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { String(String.UnicodeScalarView($0)) }
         endsWithNewline = text.unicodeScalars.last == "\n"
         if endsWithNewline {
             lines.removeLast()
@@ -27,7 +29,8 @@ package struct TextLines: Equatable {
 
     /// The text these lines were read from, or the edited text.
     package var text: String {
-        lines.joined(separator: "\n") + (endsWithNewline && !lines.isEmpty ? "\n" : "")
+        lines.joined(separator: "\n")
+            + (endsWithNewline && !lines.isEmpty ? "\n" : "")
     }
 }
 
@@ -38,7 +41,8 @@ extension StringProtocol {
         while let first = slice.first, first == " " || first == "\t" {
             slice.removeFirst()
         }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r" {
+        while let last = slice.last, last == " " || last == "\t" || last == "\r"
+        {
             slice.removeLast()
         }
         return String(slice)

@@ -14,7 +14,9 @@ struct ToolchainEvidenceSource: EvidenceSource {
     }
 
     /// Builds every library snapshot and chapter, compiles the listings and runs the products.
-    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
+        -> Evidence
+    {
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("book-tool-\(UUID().uuidString)")
         InterruptCleanup.add(temporaryFile: workspace)
@@ -43,7 +45,9 @@ struct ToolchainEvidenceSource: EvidenceSource {
     /// The first line of `swift --version`.
     static func toolchainVersion() -> String {
         let result = ProcessRunner.run("swift", ["--version"])
-        let lines = TextLines(result.standardOutput + result.standardError).lines
-        return lines.first { !$0.isBlankLine }?.trimmedWhitespace ?? "unknown Swift toolchain"
+        let lines = TextLines(result.standardOutput + result.standardError)
+            .lines
+        return lines.first { !$0.isBlankLine }?.trimmedWhitespace
+            ?? "unknown Swift toolchain"
     }
 }

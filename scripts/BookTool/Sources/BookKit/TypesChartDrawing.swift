@@ -4,7 +4,8 @@ enum TypesChartDrawing {
     /// The drawing of `chart`, an event of kind `chart`.
     static func draw(_ chart: TraceEvent, title: String) -> String {
         let stages = chart.stages ?? []
-        let names = stages.map(\.name) + ["\(chart.subscriber ?? "?") (subscriber)"]
+        let names =
+            stages.map(\.name) + ["\(chart.subscriber ?? "?") (subscriber)"]
         let types = stages.map { "<\($0.output), \($0.failure)>" }
         let boxHeight = 28.0
         let step = 64.0
@@ -17,14 +18,18 @@ enum TypesChartDrawing {
         for (index, name) in names.enumerated() {
             let y = 8 + step * Double(index)
             svg.rectangle(
-                x: 12, y: y, width: SVGDocument.width(of: name) + 32, height: boxHeight,
+                x: 12, y: y, width: SVGDocument.width(of: name) + 32,
+                height: boxHeight,
                 style: "box")
             svg.text(name, x: 28, y: y + 19)
             guard index < types.count else { continue }
             let (from, to) = (y + boxHeight, y + step)
-            svg.line(x1: arrowX, y1: from, x2: arrowX, y2: to - 7, style: "stroke down")
+            svg.line(
+                x1: arrowX, y1: from, x2: arrowX, y2: to - 7,
+                style: "stroke down")
             svg.triangle(
-                [(arrowX, to), (arrowX - 4, to - 8), (arrowX + 4, to - 8)], style: "fill down")
+                [(arrowX, to), (arrowX - 4, to - 8), (arrowX + 4, to - 8)],
+                style: "fill down")
             svg.text(types[index], x: arrowX + 14, y: (from + to) / 2 + 5)
         }
         return svg.rendered

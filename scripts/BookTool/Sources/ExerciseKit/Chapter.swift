@@ -36,11 +36,14 @@ struct ChapterCatalog {
     func chapters() -> [Chapter] {
         var folders = Set(numberedNames(in: "Chapters"))
         folders.formUnion(
-            numberedNames(in: "\(ExerciseWorkspace.stashFolder)/set-aside/Chapters"))
+            numberedNames(
+                in: "\(ExerciseWorkspace.stashFolder)/set-aside/Chapters"))
         let pages = numberedNames(in: "book").filter { $0.hasSuffix(".md") }
         return folders.compactMap { folder -> Chapter? in
             guard let number = leadingNumber(of: folder) else { return nil }
-            let page = pages.first { leadingNumber(of: $0) == number }.map { "book/\($0)" }
+            let page = pages.first { leadingNumber(of: $0) == number }.map {
+                "book/\($0)"
+            }
             return Chapter(
                 number: number, folderName: folder,
                 title: page.flatMap(title(ofPage:)) ?? folder, pagePath: page)
@@ -52,7 +55,8 @@ struct ChapterCatalog {
         let all = chapters()
         guard let chapter = all.first(where: { $0.number == number }) else {
             let numbers = all.map { String($0.number) }.joined(separator: ", ")
-            throw ExerciseError("there is no chapter \(number); the chapters are \(numbers)")
+            throw ExerciseError(
+                "there is no chapter \(number); the chapters are \(numbers)")
         }
         return chapter
     }
@@ -69,7 +73,9 @@ struct ChapterCatalog {
         guard
             let text = try? String(
                 contentsOf: root.appendingPathComponent(page), encoding: .utf8),
-            let heading = text.split(separator: "\n").first(where: { $0.hasPrefix("# ") })
+            let heading = text.split(separator: "\n").first(where: {
+                $0.hasPrefix("# ")
+            })
         else { return nil }
         var title = heading.dropFirst(2).trimmedWhitespace
         if title.hasPrefix("Chapter "), let colon = title.firstIndex(of: ":") {

@@ -20,7 +20,8 @@ struct ChapterCheckResult {
     var given: [GivenPart] = []
 
     var passed: Bool {
-        tests.allSatisfy(\.passed) && (program == .matches || program == .notRecorded)
+        tests.allSatisfy(\.passed)
+            && (program == .matches || program == .notRecorded)
     }
 }
 
@@ -39,24 +40,28 @@ struct GivenPart: Equatable {
     /// The given parts of `chapter` in the tree at `root`.
     static func of(_ chapter: Chapter, root: URL) -> [GivenPart] {
         let workspace = ExerciseWorkspace(root: root)
-        return workspace.swiftFiles(under: "Tests/MiniCombineTests").compactMap { path in
+        return workspace.swiftFiles(under: "Tests/MiniCombineTests").compactMap
+        { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
             guard name.hasPrefix(chapter.testPrefix),
                 let text = try? String(
-                    contentsOf: root.appendingPathComponent(path), encoding: .utf8),
+                    contentsOf: root.appendingPathComponent(path),
+                    encoding: .utf8),
                 let line = TextLines(text).lines.prefix(20).first(where: {
                     $0.trimmedWhitespace.hasPrefix(marker)
                 })
             else { return nil }
             return GivenPart(
-                what: line.trimmedWhitespace.dropFirst(marker.count).trimmedWhitespace,
+                what: line.trimmedWhitespace.dropFirst(marker.count)
+                    .trimmedWhitespace,
                 testFile: path)
         }
     }
 
     /// Whether `test` is in this part's test file.
     func contains(_ test: TestOutcome) -> Bool {
-        let name = testFile.split(separator: "/").last.map(String.init) ?? testFile
+        let name =
+            testFile.split(separator: "/").last.map(String.init) ?? testFile
         return test.id.contains("/\(name):")
     }
 }
@@ -72,24 +77,31 @@ struct ChapterChecker {
         let arguments = ["build", "--build-tests", "--package-path", root.path]
         let build = ProcessRunner.run("swift", arguments, in: root)
         guard build.succeeded else {
-            return .failure(ExerciseError(Self.compilerErrors(build, root: root)))
+            return .failure(
+                ExerciseError(Self.compilerErrors(build, root: root)))
         }
         // SwiftPM links `.build/debug` to the products' folder; asking it costs 0.2 s a check.
         let debug = root.appendingPathComponent(".build/debug")
         if FileManager.default.fileExists(atPath: debug.path) {
             return .success(debug.resolvingSymlinksInPath())
         }
-        let binPath = ProcessRunner.run("swift", arguments + ["--show-bin-path"], in: root)
-            .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let binPath = ProcessRunner.run(
+            "swift", arguments + ["--show-bin-path"], in: root
+        )
+        .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         return .success(URL(fileURLWithPath: binPath))
     }
 
     /// Runs `chapter`'s tests and program from the built products in `binPath`.
-    func check(_ chapter: Chapter, binPath: URL) -> Result<ChapterCheckResult, ExerciseError> {
+    func check(_ chapter: Chapter, binPath: URL) -> Result<
+        ChapterCheckResult, ExerciseError
+    > {
         guard let binary = testBinary(in: binPath) else {
-            return .failure(ExerciseError("no test binary was built in \(binPath.path)"))
+            return .failure(
+                ExerciseError("no test binary was built in \(binPath.path)"))
         }
-        let runner = TestRunner(binary: binary, directory: root, testTimeLimit: testTimeLimit)
+        let runner = TestRunner(
+            binary: binary, directory: root, testTimeLimit: testTimeLimit)
         switch runner.run(filter: chapter.testFilter) {
         case .failure(let error):
             return .failure(ExerciseError("\(error)"))
@@ -98,30 +110,41 @@ struct ChapterChecker {
             return .success(
                 ChapterCheckResult(
                     chapter: chapter,
-                    tests: tests.filter { test in !given.contains { $0.contains(test) } },
-                    program: checkProgram(chapter, binPath: binPath), given: given))
+                    tests: tests.filter { test in
+                        !given.contains { $0.contains(test) }
+                    },
+                    program: checkProgram(chapter, binPath: binPath),
+                    given: given))
         }
     }
 
     private func testBinary(in binPath: URL) -> URL? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: binPath.path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: binPath.path))
+            ?? []
         return names.first { $0.hasSuffix("PackageTests.xctest") }.map {
             binPath.appendingPathComponent($0)
         }
     }
 
     /// Runs the chapter's program and compares what it prints with the book's recorded run.
-    func checkProgram(_ chapter: Chapter, binPath: URL) -> ChapterCheckResult.ProgramResult {
-        guard let expected = recordedOutput(of: chapter) else { return .notRecorded }
+    func checkProgram(_ chapter: Chapter, binPath: URL)
+        -> ChapterCheckResult.ProgramResult
+    {
+        guard let expected = recordedOutput(of: chapter) else {
+            return .notRecorded
+        }
         let run = ProcessRunner.run(
-            binPath.appendingPathComponent(chapter.product).path, [], in: root, timeout: 60,
+            binPath.appendingPathComponent(chapter.product).path, [], in: root,
+            timeout: 60,
             environment: TestRunner.environment)
         if run.timedOut {
             return .failed("it did not finish within 60 seconds")
         }
         let printed = TextLines(run.standardOutput).lines
         if run.exitStatus != 0 {
-            return .failed(TestRunner.stopMessage(run) + " (after \(printed.count) lines)")
+            return .failed(
+                TestRunner.stopMessage(run) + " (after \(printed.count) lines)")
         }
         for index in 0..<max(expected.count, printed.count) {
             let wanted = index < expected.count ? expected[index] : nil
@@ -137,11 +160,14 @@ struct ChapterChecker {
     private func recordedOutput(of chapter: Chapter) -> [String]? {
         guard let pagePath = chapter.pagePath,
             let contents = try? String(
-                contentsOf: root.appendingPathComponent(pagePath), encoding: .utf8)
+                contentsOf: root.appendingPathComponent(pagePath),
+                encoding: .utf8)
         else { return nil }
         let page = BookPage(path: pagePath, contents: contents)
         for placed in page.directives {
-            if case .output(let product) = placed.directive, product == chapter.product {
+            if case .output(let product) = placed.directive,
+                product == chapter.product
+            {
                 return Array(page.text.lines[placed.block.contentRange])
             }
         }
@@ -153,19 +179,23 @@ struct ChapterChecker {
     private static func isErrorLine(_ line: String) -> Bool {
         guard let range = line.range(of: ": error: ") else { return false }
         let location = line[..<range.lowerBound].split(separator: ":")
-        return location.count >= 3 && location.suffix(2).allSatisfy { Int($0) != nil }
+        return location.count >= 3
+            && location.suffix(2).allSatisfy { Int($0) != nil }
     }
 
     /// The distinct error lines of a failed build, paths relative to `root`, at most ten.
     static func compilerErrors(_ build: ProcessResult, root: URL) -> String {
         let prefix = root.standardizedFileURL.path + "/"
         var seen: Set<String> = []
-        let errors = TextLines(build.standardOutput + "\n" + build.standardError).lines
+        let errors = TextLines(
+            build.standardOutput + "\n" + build.standardError
+        ).lines
             .filter(isErrorLine)
             .map { $0.replacingOccurrences(of: prefix, with: "") }
             .filter { seen.insert($0).inserted }
         guard !errors.isEmpty else {
-            return "swift build failed: \(build.failureReason(program: "swift build"))"
+            return
+                "swift build failed: \(build.failureReason(program: "swift build"))"
         }
         return errors.prefix(10).joined(separator: "\n")
             + (errors.count > 10 ? "\n… and \(errors.count - 10) more" : "")

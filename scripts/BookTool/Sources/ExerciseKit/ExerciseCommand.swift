@@ -44,23 +44,28 @@ public enum ExerciseCommand {
     public static func run(_ arguments: [String], root: URL) -> Int32 {
         var output = ReportPrinter()
         do {
-            return try dispatch(arguments, root: root.standardizedFileURL, output: &output)
+            return try dispatch(
+                arguments, root: root.standardizedFileURL, output: &output)
         } catch {
             output.line("scripts/exercise: \(error)")
             return 1
         }
     }
 
-    private static func dispatch(_ arguments: [String], root: URL, output: inout ReportPrinter)
+    private static func dispatch(
+        _ arguments: [String], root: URL, output: inout ReportPrinter
+    )
         throws(ExerciseError) -> Int32
     {
         var arguments = arguments
         var options = Options()
         if let flag = arguments.firstIndex(of: "--time-limit") {
-            guard flag + 1 < arguments.count, let seconds = Double(arguments[flag + 1]),
+            guard flag + 1 < arguments.count,
+                let seconds = Double(arguments[flag + 1]),
                 seconds > 0
             else {
-                throw ExerciseError("'--time-limit' needs a number of seconds, such as 60")
+                throw ExerciseError(
+                    "'--time-limit' needs a number of seconds, such as 60")
             }
             options.testTimeLimit = seconds
             arguments.removeSubrange(flag...(flag + 1))
@@ -80,16 +85,21 @@ public enum ExerciseCommand {
         let catalog = ChapterCatalog(root: root)
         func chapterArgument() throws(ExerciseError) -> Chapter {
             guard let first = rest.first, let number = Int(first) else {
-                throw ExerciseError("'\(command)' needs a chapter number, such as '\(command) 4'")
+                throw ExerciseError(
+                    "'\(command)' needs a chapter number, such as '\(command) 4'"
+                )
             }
             return try catalog.chapter(number)
         }
         switch command {
         case "start":
-            return try start(try chapterArgument(), catalog: catalog, root: root, output: &output)
+            return try start(
+                try chapterArgument(), catalog: catalog, root: root,
+                output: &output)
         case "check":
             return try check(
-                try chapterArgument(), root: root, options: options, output: &output)
+                try chapterArgument(), root: root, options: options,
+                output: &output)
         case "brief":
             let chapter = try chapterArgument()
             output.line(chapter.heading)
@@ -97,9 +107,12 @@ public enum ExerciseCommand {
             output.line(try ChapterBrief(chapter: chapter, root: root).text())
             return 0
         case "hint":
-            return try hint(try chapterArgument(), root: root, options: options, output: &output)
+            return try hint(
+                try chapterArgument(), root: root, options: options,
+                output: &output)
         case "restore":
-            return try restore(try chapterArgument(), root: root, output: &output)
+            return try restore(
+                try chapterArgument(), root: root, output: &output)
         case "grade":
             let chapter = try chapterArgument()
             let folders = rest.dropFirst().map { URL(fileURLWithPath: $0) }
@@ -108,23 +121,30 @@ public enum ExerciseCommand {
                     "'grade' needs a chapter and submission folders, such as "
                         + "'grade 4 submissions/*/04-Map'")
             }
-            return try grade(chapter, folders, root: root, options: options, output: &output)
+            return try grade(
+                chapter, folders, root: root, options: options, output: &output)
         case "watch":
-            return try watch(try chapterArgument(), root: root, options: options, output: &output)
+            return try watch(
+                try chapterArgument(), root: root, options: options,
+                output: &output)
         case "status":
             try status(catalog: catalog, root: root, output: &output)
             return 0
         case "abandon":
-            output.line(try ExerciseWorkspace(root: root).abandon(catalog: catalog))
+            output.line(
+                try ExerciseWorkspace(root: root).abandon(catalog: catalog))
             return 0
         case "further":
             let chapter = try chapterArgument()
-            return try further(chapter, only: rest.dropFirst().first, root: root, output: &output)
+            return try further(
+                chapter, only: rest.dropFirst().first, root: root,
+                output: &output)
         case "answer":
             let chapter = try chapterArgument()
             guard let slug = rest.dropFirst().first else {
                 throw ExerciseError(
-                    "'answer' needs a chapter and an exercise name, such as 'answer 2 empty'")
+                    "'answer' needs a chapter and an exercise name, such as 'answer 2 empty'"
+                )
             }
             return try answer(chapter, slug: slug, root: root, output: &output)
         case "list":
@@ -134,12 +154,14 @@ public enum ExerciseCommand {
             let numbers = try rest.filter { $0 != "--changed" }.map {
                 argument throws(ExerciseError) -> Int in
                 guard let number = Int(argument) else {
-                    throw ExerciseError("'prove' takes chapter numbers, not '\(argument)'")
+                    throw ExerciseError(
+                        "'prove' takes chapter numbers, not '\(argument)'")
                 }
                 return number
             }
             return try ExerciseProof(root: root).run(
-                chapters: numbers, onlyChanged: rest.contains("--changed"), output: &output) ? 0 : 1
+                chapters: numbers, onlyChanged: rest.contains("--changed"),
+                output: &output) ? 0 : 1
         case "-h", "--help", "help":
             output.line(usage)
             return 0
@@ -151,13 +173,16 @@ public enum ExerciseCommand {
     // MARK: - Rebuild the chapter
 
     private static func start(
-        _ chapter: Chapter, catalog: ChapterCatalog, root: URL, output: inout ReportPrinter
+        _ chapter: Chapter, catalog: ChapterCatalog, root: URL,
+        output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
         let workspace = ExerciseWorkspace(root: root)
-        let summary = try workspace.start(chapter, allChapters: catalog.chapters())
+        let summary = try workspace.start(
+            chapter, allChapters: catalog.chapters())
         output.line("\(chapter.heading) is now yours to write.")
         output.line()
-        output.line("These bodies now stop with \"Not implemented yet\". Fill them in:")
+        output.line(
+            "These bodies now stop with \"Not implemented yet\". Fill them in:")
         for blank in summary.blanks {
             output.line("  \(blank.path):\(blank.line)  \(blank.what)")
         }
@@ -172,12 +197,15 @@ public enum ExerciseCommand {
         output.line()
         for part in GivenPart.of(chapter, root: root) {
             output.line(
-                "Given, not for you to write: \(part.what). Its tests are left out of 'check'.")
+                "Given, not for you to write: \(part.what). Its tests are left out of 'check'."
+            )
         }
         if !summary.setAside.isEmpty {
-            let numbers = summary.setAside.map(String.init).joined(separator: ", ")
+            let numbers = summary.setAside.map(String.init).joined(
+                separator: ", ")
             output.line(
-                "Chapters \(numbers) build on this one, so they are set aside until you restore.")
+                "Chapters \(numbers) build on this one, so they are set aside until you restore."
+            )
         }
         output.line()
         output.line(
@@ -197,11 +225,15 @@ public enum ExerciseCommand {
     }
 
     private static func check(
-        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+        _ chapter: Chapter, root: URL, options: Options,
+        output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
-        guard let result = try buildAndCheck(chapter, root: root, options: options, output: &output)
+        guard
+            let result = try buildAndCheck(
+                chapter, root: root, options: options, output: &output)
         else { return ExitCode.doesNotCompile }
-        let started = ExerciseWorkspace(root: root).chapterInProgress == chapter.number
+        let started =
+            ExerciseWorkspace(root: root).chapterInProgress == chapter.number
         output.line()
         ChapterReport(result: result, started: started).write(to: &output)
         if result.passed, started {
@@ -213,7 +245,8 @@ public enum ExerciseCommand {
     /// Saves the student's attempt, builds, and runs the chapter's tests and program; `nil`,
     /// with the compiler's errors printed, if the code does not compile.
     private static func buildAndCheck(
-        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+        _ chapter: Chapter, root: URL, options: Options,
+        output: inout ReportPrinter
     ) throws(ExerciseError) -> ChapterCheckResult? {
         let workspace = ExerciseWorkspace(root: root)
         let current = workspace.chapterInProgress
@@ -238,7 +271,9 @@ public enum ExerciseCommand {
             output.line("Your code does not compile yet. The compiler says:")
             output.indented(error.description, by: 2)
             output.line()
-            output.line("Fix these, then run 'scripts/exercise check \(chapter.number)' again.")
+            output.line(
+                "Fix these, then run 'scripts/exercise check \(chapter.number)' again."
+            )
             return nil
         case .success(let path):
             binPath = path
@@ -251,39 +286,53 @@ public enum ExerciseCommand {
 
     /// Prints the next hint for the blank the student is stuck on, and records it.
     private static func hint(
-        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+        _ chapter: Chapter, root: URL, options: Options,
+        output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
         let current = ExerciseWorkspace(root: root).chapterInProgress
         guard current == chapter.number else {
             throw ExerciseError(
                 "hints are for the chapter you are writing; "
-                    + (current.map { "that is chapter \($0): 'scripts/exercise hint \($0)'" }
-                        ?? "start it first with 'scripts/exercise start \(chapter.number)'"))
+                    + (current.map {
+                        "that is chapter \($0): 'scripts/exercise hint \($0)'"
+                    }
+                        ?? "start it first with 'scripts/exercise start \(chapter.number)'")
+            )
         }
         let path = ChapterHints.path(of: chapter)
         guard
             let text = try? String(
                 contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         else {
-            throw ExerciseError("\(path): cannot be read; chapter \(chapter.number) has no hints")
+            throw ExerciseError(
+                "\(path): cannot be read; chapter \(chapter.number) has no hints"
+            )
         }
         let hints = ChapterHints(path: path, text: text)
-        guard let result = try buildAndCheck(chapter, root: root, options: options, output: &output)
+        guard
+            let result = try buildAndCheck(
+                chapter, root: root, options: options, output: &output)
         else { return ExitCode.doesNotCompile }
         output.line()
         guard !result.passed else {
-            output.line("Everything passes, so there is nothing to hint at. Well done!")
+            output.line(
+                "Everything passes, so there is nothing to hint at. Well done!")
             return 0
         }
         let ledger = HintLedger(root: root)
-        guard let stuck = hints.blank(stuckOn: result, lastAsked: ledger.last(chapter.number)),
+        guard
+            let stuck = hints.blank(
+                stuckOn: result, lastAsked: ledger.last(chapter.number)),
             let list = hints.hints(for: stuck.what)
         else { throw ExerciseError("\(path) holds no hints") }
         let what = stuck.what
         if stuck.reached {
-            output.line("Your tests stop in a body you have not written yet: \(what).")
+            output.line(
+                "Your tests stop in a body you have not written yet: \(what).")
         } else {
-            let failing = result.tests.first { !$0.passed }.map { "'\($0.behaviour)'" }
+            let failing = result.tests.first { !$0.passed }.map {
+                "'\($0.behaviour)'"
+            }
             output.line(
                 "Every body your tests reach is written, but \(failing ?? "the program") "
                     + "still fails. A hint for \(what):")
@@ -296,7 +345,8 @@ public enum ExerciseCommand {
         output.line(
             index + 1 < list.count
                 ? "Still stuck? 'scripts/exercise hint \(chapter.number)' gives the next one."
-                : "That was the last hint for this body; the chapter's page explains it in full.")
+                : "That was the last hint for this body; the chapter's page explains it in full."
+        )
         try ledger.record(chapter.number, what)
         return ExitCode.failsTests
     }
@@ -315,18 +365,22 @@ public enum ExerciseCommand {
         return line.isEmpty ? lines : lines + [line]
     }
 
-    private static func restore(_ chapter: Chapter, root: URL, output: inout ReportPrinter)
+    private static func restore(
+        _ chapter: Chapter, root: URL, output: inout ReportPrinter
+    )
         throws(ExerciseError) -> Int32
     {
         let summary = try ExerciseWorkspace(root: root).restore(chapter)
         let plan = summary.plan
         output.line(
-            "\(chapter.heading) is back to the book's version, and so are the chapters after it.")
+            "\(chapter.heading) is back to the book's version, and so are the chapters after it."
+        )
         output.line(
             "Your version of \(plan.saved.count) file(s) is kept in \(summary.attemptFolder)/yours:"
         )
         for path in plan.saved.prefix(12) {
-            let note = plan.removed.contains(path) ? "  (you added it; removed)" : ""
+            let note =
+                plan.removed.contains(path) ? "  (you added it; removed)" : ""
             output.line("  \(path)\(note)")
         }
         if plan.saved.count > 12 {
@@ -338,23 +392,30 @@ public enum ExerciseCommand {
                     + "the version you last checked is in \(last)/yours.")
         }
         output.line("To compare yours with the book's:")
-        output.line("  diff -ru \(summary.attemptFolder)/book \(summary.attemptFolder)/yours")
+        output.line(
+            "  diff -ru \(summary.attemptFolder)/book \(summary.attemptFolder)/yours"
+        )
         return 0
     }
 
-    private static func status(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter)
+    private static func status(
+        catalog: ChapterCatalog, root: URL, output: inout ReportPrinter
+    )
         throws(ExerciseError)
     {
         let workspace = ExerciseWorkspace(root: root)
         guard let current = workspace.chapterInProgress else {
-            output.line("No exercise is in progress. Start one with 'scripts/exercise start N'.")
+            output.line(
+                "No exercise is in progress. Start one with 'scripts/exercise start N'."
+            )
             return
         }
         let plan: ExerciseWorkspace.RestorePlan
         do {
             plan = try workspace.restorePlan()
         } catch {
-            output.line("Chapter \(current) is marked as started, but: \(error)")
+            output.line(
+                "Chapter \(current) is marked as started, but: \(error)")
             return
         }
         let chapter = try catalog.chapter(current)
@@ -364,7 +425,8 @@ public enum ExerciseCommand {
         }
         if !plan.overwritten.isEmpty {
             output.line(
-                "These files are the book's again, not yours (a 'git restore' or 'git checkout'?):")
+                "These files are the book's again, not yours (a 'git restore' or 'git checkout'?):"
+            )
             for path in plan.overwritten { output.line("  \(path)") }
         }
         output.line()
@@ -373,12 +435,19 @@ public enum ExerciseCommand {
             "  keep your version of \(plan.saved.count) file(s) in \(ExerciseWorkspace.attemptsFolder)/"
         )
         for path in plan.saved.prefix(12) { output.line("    \(path)") }
-        if plan.saved.count > 12 { output.line("    … and \(plan.saved.count - 12) more") }
-        output.line("  put back the book's version of \(plan.putBack.count) file(s)")
-        if !plan.removed.isEmpty {
-            output.line("  remove \(plan.removed.count) file(s) you added (after keeping them)")
+        if plan.saved.count > 12 {
+            output.line("    … and \(plan.saved.count - 12) more")
         }
-        output.line("  bring back \(plan.setAside.count) set-aside folder(s) and file(s)")
+        output.line(
+            "  put back the book's version of \(plan.putBack.count) file(s)")
+        if !plan.removed.isEmpty {
+            output.line(
+                "  remove \(plan.removed.count) file(s) you added (after keeping them)"
+            )
+        }
+        output.line(
+            "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
+        )
         if !plan.returned.isEmpty {
             output.line(
                 "  (\(plan.returned.count) of their files are in the tree already, from git; "
@@ -395,28 +464,35 @@ public enum ExerciseCommand {
         let results =
             options.output
             ?? root.appendingPathComponent(".build/exercise-grade/results")
-        output.line("Grading \(folders.count) submission(s) of \(chapter.heading)…")
+        output.line(
+            "Grading \(folders.count) submission(s) of \(chapter.heading)…")
         var grader = Grader(root: root)
         grader.testTimeLimit = options.testTimeLimit
-        let grades = try grader.grade(chapter, submissions: folders, output: results)
+        let grades = try grader.grade(
+            chapter, submissions: folders, output: results)
         for grade in grades {
             let mark = grade.status == .pass ? "✓" : "✗"
             let what =
                 grade.status == .error
-                ? (grade.message.split(separator: "\n").first.map(String.init) ?? "")
+                ? (grade.message.split(separator: "\n").first.map(String.init)
+                    ?? "")
                 : "\(grade.passedCount) of \(grade.tests.count) tests pass"
             output.line("  \(mark) \(grade.student): \(what)")
         }
-        output.line("Results: \(results.path)/results.csv and one STUDENT.json each.")
+        output.line(
+            "Results: \(results.path)/results.csv and one STUDENT.json each.")
         return ExitCode.of(grades)
     }
 
     // MARK: - Go further
 
     private static func further(
-        _ chapter: Chapter, only slug: String?, root: URL, output: inout ReportPrinter
+        _ chapter: Chapter, only slug: String?, root: URL,
+        output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
-        if let current = ExerciseWorkspace(root: root).chapterInProgress, chapter.number > current {
+        if let current = ExerciseWorkspace(root: root).chapterInProgress,
+            chapter.number > current
+        {
             throw ExerciseError(
                 "chapter \(chapter.number) is set aside while you work on chapter \(current); "
                     + "restore chapter \(current) first")
@@ -424,12 +500,14 @@ public enum ExerciseCommand {
         let further = FurtherExercises(root: root)
         var exercises = further.exercises(of: chapter)
         guard !exercises.isEmpty else {
-            throw ExerciseError("chapter \(chapter.number) has no \"go further\" exercises")
+            throw ExerciseError(
+                "chapter \(chapter.number) has no \"go further\" exercises")
         }
         if let slug {
             exercises = exercises.filter { $0.slug == slug }
             guard !exercises.isEmpty else {
-                let names = further.exercises(of: chapter).map(\.slug).joined(separator: ", ")
+                let names = further.exercises(of: chapter).map(\.slug).joined(
+                    separator: ", ")
                 throw ExerciseError(
                     "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)"
                 )
@@ -437,14 +515,17 @@ public enum ExerciseCommand {
         }
         output.line("\(chapter.heading): go further")
         output.line(
-            "Building your library (chapters 1–\(chapter.number)) with the exercises' tests…")
-        let outcomes = try further.run(exercises, of: chapter, withAnswers: false)
+            "Building your library (chapters 1–\(chapter.number)) with the exercises' tests…"
+        )
+        let outcomes = try further.run(
+            exercises, of: chapter, withAnswers: false)
         for outcome in outcomes {
             output.line()
             FurtherReport(outcome: outcome, chapter: chapter).write(to: &output)
         }
         for outcome in outcomes where outcome.passed {
-            Progress(root: root).record("further \(chapter.number) \(outcome.exercise.slug)")
+            Progress(root: root).record(
+                "further \(chapter.number) \(outcome.exercise.slug)")
         }
         let done = outcomes.filter(\.passed).count
         output.line()
@@ -458,26 +539,37 @@ public enum ExerciseCommand {
         _ chapter: Chapter, slug: String, root: URL, output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
         let further = FurtherExercises(root: root)
-        guard let exercise = further.exercises(of: chapter).first(where: { $0.slug == slug }) else {
-            let names = further.exercises(of: chapter).map(\.slug).joined(separator: ", ")
+        guard
+            let exercise = further.exercises(of: chapter).first(where: {
+                $0.slug == slug
+            })
+        else {
+            let names = further.exercises(of: chapter).map(\.slug).joined(
+                separator: ", ")
             throw ExerciseError(
-                "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)")
+                "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)"
+            )
         }
         guard
             let text = try? String(
-                contentsOf: root.appendingPathComponent(exercise.answerPath), encoding: .utf8)
+                contentsOf: root.appendingPathComponent(exercise.answerPath),
+                encoding: .utf8)
         else {
             throw ExerciseError("\(exercise.answerPath) cannot be read")
         }
         output.line(
-            "// A worked answer to chapter \(chapter.number)'s '\(slug)' (\(exercise.answerPath)).")
-        output.line("// Yours may differ and still be right: the tests are the judge.")
+            "// A worked answer to chapter \(chapter.number)'s '\(slug)' (\(exercise.answerPath))."
+        )
+        output.line(
+            "// Yours may differ and still be right: the tests are the judge.")
         output.line()
         output.line(text, terminator: "")
         return 0
     }
 
-    private static func list(catalog: ChapterCatalog, root: URL, output: inout ReportPrinter) {
+    private static func list(
+        catalog: ChapterCatalog, root: URL, output: inout ReportPrinter
+    ) {
         let inProgress = ExerciseWorkspace(root: root).chapterInProgress
         let further = FurtherExercises(root: root)
         let passed = Progress(root: root).passed
@@ -491,23 +583,28 @@ public enum ExerciseCommand {
             let done = passed.contains("chapter \(chapter.number)") ? "✓" : " "
             output.line("\(done) \(chapter.number). \(chapter.title)\(mark)")
             let slugs = further.exercises(of: chapter).map { slug in
-                (passed.contains("further \(chapter.number) \(slug.slug)") ? "✓ " : "") + slug.slug
+                (passed.contains("further \(chapter.number) \(slug.slug)")
+                    ? "✓ " : "") + slug.slug
             }
             if !slugs.isEmpty {
                 output.line("     go further: \(slugs.joined(separator: ", "))")
             }
         }
         output.line()
-        output.line("✓ marks what you have passed: a chapter you started and checked, an exercise")
         output.line(
-            "you checked with 'further'. It is kept in \(ExerciseWorkspace.stashFolder)/progress.")
+            "✓ marks what you have passed: a chapter you started and checked, an exercise"
+        )
+        output.line(
+            "you checked with 'further'. It is kept in \(ExerciseWorkspace.stashFolder)/progress."
+        )
     }
 
     /// Runs `check` again each time a Swift file of the chapter changes, until interrupted.
     ///
     /// It polls every second, so it needs no file-watching dependency.
     private static func watch(
-        _ chapter: Chapter, root: URL, options: Options, output: inout ReportPrinter
+        _ chapter: Chapter, root: URL, options: Options,
+        output: inout ReportPrinter
     ) throws(ExerciseError) -> Int32 {
         let workspace = ExerciseWorkspace(root: root)
         func stamp() -> [String: Date] {
@@ -517,16 +614,19 @@ public enum ExerciseCommand {
             {
                 stamps[path] =
                     (try? FileManager.default.attributesOfItem(
-                        atPath: root.appendingPathComponent(path).path)[.modificationDate])
+                        atPath: root.appendingPathComponent(path).path)[
+                        .modificationDate])
                     as? Date ?? .distantPast
             }
             return stamps
         }
         while true {
             let before = stamp()
-            _ = try check(chapter, root: root, options: options, output: &output)
+            _ = try check(
+                chapter, root: root, options: options, output: &output)
             output.line()
-            output.line("Watching \(chapter.libraryPath)/ for changes; Ctrl-C stops.")
+            output.line(
+                "Watching \(chapter.libraryPath)/ for changes; Ctrl-C stops.")
             while stamp() == before {
                 Thread.sleep(forTimeInterval: 1)
             }
@@ -554,7 +654,9 @@ enum ExitCode {
 
     /// What `grade` exits with: the worst of `grades`.
     static func of(_ grades: [Grader.Grade]) -> Int32 {
-        if grades.contains(where: { $0.status == .error }) { return doesNotCompile }
+        if grades.contains(where: { $0.status == .error }) {
+            return doesNotCompile
+        }
         if grades.contains(where: { $0.status == .fail }) { return failsTests }
         return 0
     }
@@ -571,8 +673,10 @@ struct Progress {
     /// The lines recorded so far.
     var passed: Set<String> {
         Set(
-            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
-                .map(String.init))
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(
+                separator: "\n"
+            )
+            .map(String.init))
     }
 
     /// Adds `entry` if it is not there yet.
@@ -580,7 +684,8 @@ struct Progress {
         var entries = passed
         guard entries.insert(entry).inserted else { return }
         try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            at: file.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try? Data((entries.sorted().joined(separator: "\n") + "\n").utf8).write(
             to: file, options: .atomic)
     }

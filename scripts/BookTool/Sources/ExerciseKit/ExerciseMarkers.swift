@@ -58,12 +58,14 @@ struct ExerciseMarkedFile: Equatable {
             if marker == "end" {
                 guard let opened = open else {
                     problems.append(
-                        "\(path):\(lineNumber): '// exercise.end' without an open region")
+                        "\(path):\(lineNumber): '// exercise.end' without an open region"
+                    )
                     continue
                 }
                 regions.append(
                     Region(
-                        kind: opened.kind, startLine: opened.line, endLine: lineNumber,
+                        kind: opened.kind, startLine: opened.line,
+                        endLine: lineNumber,
                         indentation: opened.indentation))
                 open = nil
                 continue
@@ -72,13 +74,15 @@ struct ExerciseMarkedFile: Equatable {
             if marker == "hide" {
                 kind = .hide
             } else if marker.hasPrefix("blank:"),
-                case let what = marker.dropFirst("blank:".count).trimmedWhitespace, !what.isEmpty
+                case let what = marker.dropFirst("blank:".count)
+                    .trimmedWhitespace, !what.isEmpty
             {
                 kind = .blank(what: what)
             } else {
                 problems.append(
                     "\(path):\(lineNumber): malformed exercise marker '\(trimmed)'; expected "
-                        + "'// exercise.blank: WHAT', '// exercise.hide' or '// exercise.end'")
+                        + "'// exercise.blank: WHAT', '// exercise.hide' or '// exercise.end'"
+                )
                 continue
             }
             if let opened = open {
@@ -91,7 +95,8 @@ struct ExerciseMarkedFile: Equatable {
         }
         if let opened = open {
             problems.append(
-                "\(path):\(opened.line): exercise region is never closed with '// exercise.end'")
+                "\(path):\(opened.line): exercise region is never closed with '// exercise.end'"
+            )
         }
     }
 
@@ -109,7 +114,9 @@ struct ExerciseMarkedFile: Equatable {
         var output: [String] = []
         var index = 0
         func keep(_ range: Range<Int>) {
-            output += lines[range].filter { !$0.trimmedWhitespace.hasPrefix("// snippet.") }
+            output += lines[range].filter {
+                !$0.trimmedWhitespace.hasPrefix("// snippet.")
+            }
         }
         for region in regions {
             keep(index..<(region.startLine - 1))
@@ -118,7 +125,8 @@ struct ExerciseMarkedFile: Equatable {
                 let literal = what.replacingOccurrences(of: "\\", with: "\\\\")
                     .replacingOccurrences(of: "\"", with: "\\\"")
                 output.append(
-                    "\(region.indentation)fatalError(\"\(Self.failureMessage(for: literal))\")")
+                    "\(region.indentation)fatalError(\"\(Self.failureMessage(for: literal))\")"
+                )
             case .hide:
                 break
             }
@@ -135,7 +143,8 @@ struct ExerciseMarkedFile: Equatable {
             return nil
         }
         let failureLines = blankedLines.indices.filter {
-            blankedLines[$0].trimmedWhitespace.hasPrefix("fatalError(\"Not implemented yet: ")
+            blankedLines[$0].trimmedWhitespace.hasPrefix(
+                "fatalError(\"Not implemented yet: ")
         }
         return zip(whats, failureLines).map { ($0, $1 + 1) }
     }

@@ -16,13 +16,17 @@ struct ExerciseProof {
 
     /// What the copy holds: enough to build the package, read the book and run the exercises.
     static let copiedPaths = [
-        "Package.swift", "Sources", "Chapters", "Tests", "book", "scripts/Exercises",
+        "Package.swift", "Sources", "Chapters", "Tests", "book",
+        "scripts/Exercises",
     ]
 
     /// Runs the proof for `chapters` (all of them if empty) and prints one line per claim.
     ///
     /// With `onlyChanged`, it proves only the chapters that `changedChapters` names.
-    func run(chapters numbers: [Int], onlyChanged: Bool = false, output: inout ReportPrinter)
+    func run(
+        chapters numbers: [Int], onlyChanged: Bool = false,
+        output: inout ReportPrinter
+    )
         throws(ExerciseError) -> Bool
     {
         let copy = root.appendingPathComponent(".build/exercise-proof/repo")
@@ -31,7 +35,10 @@ struct ExerciseProof {
         let all = catalog.chapters()
         var chosen =
             numbers.isEmpty
-            ? all : try numbers.map { n throws(ExerciseError) in try catalog.chapter(n) }
+            ? all
+            : try numbers.map { n throws(ExerciseError) in
+                try catalog.chapter(n)
+            }
         if onlyChanged {
             let (base, first) = try changedChapters()
             chosen = chosen.filter { $0.number >= first ?? .max }
@@ -39,7 +46,8 @@ struct ExerciseProof {
                 chosen.isEmpty
                     ? "nothing to prove: no chapter's files changed since \(base)"
                     : "proving chapters \(chosen.map { String($0.number) }.joined(separator: ", "))"
-                        + ", whose files (or an earlier chapter's) changed since \(base)")
+                        + ", whose files (or an earlier chapter's) changed since \(base)"
+            )
             if chosen.isEmpty { return true }
         }
         let untracked = untrackedFiles()
@@ -62,11 +70,15 @@ struct ExerciseProof {
             output.line("== \(chapter.heading)")
             try proveRebuild(chapter, in: copy, all: all, claim: claim)
             let after = try snapshot(of: copy)
-            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+            let changed = Set(before.keys).union(after.keys).filter {
+                before[$0] != after[$0]
+            }
             claim(
                 changed.isEmpty,
                 "restore \(chapter.number) puts every file back as it was"
-                    + changed.sorted().prefix(5).map { "\n       changed: \($0)" }.joined())
+                    + changed.sorted().prefix(5).map {
+                        "\n       changed: \($0)"
+                    }.joined())
             try proveFurther(chapter, in: copy, claim: claim)
         }
         output.line()
@@ -75,7 +87,8 @@ struct ExerciseProof {
     }
 
     private func proveRebuild(
-        _ chapter: Chapter, in copy: URL, all: [Chapter], claim: (Bool, String) -> Void
+        _ chapter: Chapter, in copy: URL, all: [Chapter],
+        claim: (Bool, String) -> Void
     ) throws(ExerciseError) {
         let workspace = ExerciseWorkspace(root: copy)
         _ = try workspace.start(chapter, allChapters: all)
@@ -90,13 +103,17 @@ struct ExerciseProof {
         let binPath: URL
         switch checker.build() {
         case .failure(let error):
-            claim(false, "start \(chapter.number) leaves a package that builds:\n\(error)")
+            claim(
+                false,
+                "start \(chapter.number) leaves a package that builds:\n\(error)"
+            )
             return
         case .success(let path):
             binPath = path
             claim(true, "start \(chapter.number) leaves a package that builds")
         }
-        guard case .success(let own) = checker.check(chapter, binPath: binPath) else {
+        guard case .success(let own) = checker.check(chapter, binPath: binPath)
+        else {
             claim(false, "chapter \(chapter.number)'s tests run")
             return
         }
@@ -110,12 +127,19 @@ struct ExerciseProof {
         if case .failed(let reason) = own.program {
             claim(
                 reason.contains("Not implemented yet"),
-                "chapter \(chapter.number)'s program stops with \"Not implemented yet\"")
+                "chapter \(chapter.number)'s program stops with \"Not implemented yet\""
+            )
         } else {
-            claim(false, "chapter \(chapter.number)'s program stops with \"Not implemented yet\"")
+            claim(
+                false,
+                "chapter \(chapter.number)'s program stops with \"Not implemented yet\""
+            )
         }
         for earlier in all where earlier.number < chapter.number {
-            guard case .success(let result) = checker.check(earlier, binPath: binPath) else {
+            guard
+                case .success(let result) = checker.check(
+                    earlier, binPath: binPath)
+            else {
                 claim(false, "chapter \(earlier.number)'s tests run")
                 continue
             }
@@ -124,40 +148,58 @@ struct ExerciseProof {
                 result.passed,
                 "chapter \(earlier.number) still passes: \(result.tests.count) tests, program "
                     + "as the book shows"
-                    + (failed.isEmpty ? "" : "\n       failing: \(failed.joined(separator: ", "))"))
+                    + (failed.isEmpty
+                        ? ""
+                        : "\n       failing: \(failed.joined(separator: ", "))")
+            )
         }
     }
 
-    private func proveFurther(_ chapter: Chapter, in copy: URL, claim: (Bool, String) -> Void)
+    private func proveFurther(
+        _ chapter: Chapter, in copy: URL, claim: (Bool, String) -> Void
+    )
         throws(ExerciseError)
     {
         let further = FurtherExercises(root: copy)
         let exercises = further.exercises(of: chapter)
         claim(
             (2...4).contains(exercises.count),
-            "chapter \(chapter.number) has \(exercises.count) \"go further\" exercises (2–4)")
+            "chapter \(chapter.number) has \(exercises.count) \"go further\" exercises (2–4)"
+        )
         guard !exercises.isEmpty else { return }
-        for outcome in try further.run(exercises, of: chapter, withAnswers: true) {
+        for outcome in try further.run(
+            exercises, of: chapter, withAnswers: true)
+        {
             var detail = ""
             switch outcome.status {
             case .doesNotBuild(let errors): detail = "\n" + errors
             case .ran(let tests):
                 detail =
                     "; \(tests.count) tests"
-                    + tests.filter { !$0.passed }.map { "\n       failing: \($0.name)" }.joined()
+                    + tests.filter { !$0.passed }.map {
+                        "\n       failing: \($0.name)"
+                    }.joined()
             }
             claim(
-                outcome.passed, "\(outcome.exercise.slug): its tests pass with the answer\(detail)")
+                outcome.passed,
+                "\(outcome.exercise.slug): its tests pass with the answer\(detail)"
+            )
         }
-        for outcome in try further.run(exercises, of: chapter, withAnswers: false) {
+        for outcome in try further.run(
+            exercises, of: chapter, withAnswers: false)
+        {
             let how: String
             switch outcome.status {
             case .doesNotBuild(let errors):
-                how = "its tests do not build (\(errors.split(separator: "\n").first ?? ""))"
+                how =
+                    "its tests do not build (\(errors.split(separator: "\n").first ?? ""))"
             case .ran(let tests):
-                how = "\(tests.filter { !$0.passed }.count) of its \(tests.count) tests fail"
+                how =
+                    "\(tests.filter { !$0.passed }.count) of its \(tests.count) tests fail"
             }
-            claim(!outcome.passed, "\(outcome.exercise.slug): without the answer, \(how)")
+            claim(
+                !outcome.passed,
+                "\(outcome.exercise.slug): without the answer, \(how)")
         }
     }
 
@@ -169,7 +211,8 @@ struct ExerciseProof {
             issues.contains {
                 // An exit test that expects its child to succeed sees only the child's signal;
                 // fatalError stops a process with SIGILL.
-                $0.contains("Not implemented yet") || $0.contains(".success → .signal(SIGILL")
+                $0.contains("Not implemented yet")
+                    || $0.contains(".success → .signal(SIGILL")
             }
         case .passed, .skipped, .timedOut: false
         }
@@ -183,17 +226,27 @@ struct ExerciseProof {
     ///
     /// A later chapter's proof builds on the earlier chapters' library and checks that they
     /// still pass, so every chapter from that one on is proved again.
-    func changedChapters() throws(ExerciseError) -> (base: String, first: Int?) {
-        let mergeBase = ProcessRunner.run("git", ["-C", root.path, "merge-base", "HEAD", "main"])
+    func changedChapters() throws(ExerciseError) -> (base: String, first: Int?)
+    {
+        let mergeBase = ProcessRunner.run(
+            "git", ["-C", root.path, "merge-base", "HEAD", "main"])
         let base =
             mergeBase.succeeded
-            ? String(mergeBase.standardOutput.trimmedWhitespace.prefix(10)) : "HEAD"
+            ? String(mergeBase.standardOutput.trimmedWhitespace.prefix(10))
+            : "HEAD"
         let diff = ProcessRunner.run(
-            "git", ["-C", root.path, "diff", "--name-only", "--no-renames", base, "--"])
+            "git",
+            [
+                "-C", root.path, "diff", "--name-only", "--no-renames", base,
+                "--",
+            ])
         guard diff.succeeded else {
-            throw ExerciseError("--changed needs git: \(diff.failureReason(program: "git diff"))")
+            throw ExerciseError(
+                "--changed needs git: \(diff.failureReason(program: "git diff"))"
+            )
         }
-        let numbers = TextLines(diff.standardOutput).lines.compactMap(Self.chapter(ofChangedPath:))
+        let numbers = TextLines(diff.standardOutput).lines.compactMap(
+            Self.chapter(ofChangedPath:))
         return (mergeBase.succeeded ? "main (\(base))" : "HEAD", numbers.min())
     }
 
@@ -209,7 +262,8 @@ struct ExerciseProof {
             } || path.hasPrefix("Tests/MiniCombineTests/Chapter")
         if owned {
             for part in parts {
-                let name = part.hasPrefix("Chapter") ? String(part.dropFirst(7)) : part
+                let name =
+                    part.hasPrefix("Chapter") ? String(part.dropFirst(7)) : part
                 let digits = name.prefix { $0.isNumber }
                 if digits.count == 2, let number = Int(digits) { return number }
             }
@@ -232,30 +286,40 @@ struct ExerciseProof {
         do {
             if fileManager.fileExists(atPath: copy.path) {
                 // Keep the copy's build folder so that repeated proofs build incrementally.
-                for name in try fileManager.contentsOfDirectory(atPath: copy.path)
+                for name in try fileManager.contentsOfDirectory(
+                    atPath: copy.path)
                 where name != ".build" {
-                    try fileManager.removeItem(at: copy.appendingPathComponent(name))
+                    try fileManager.removeItem(
+                        at: copy.appendingPathComponent(name))
                 }
             }
-            try fileManager.createDirectory(at: copy, withIntermediateDirectories: true)
+            try fileManager.createDirectory(
+                at: copy, withIntermediateDirectories: true)
             if let tracked = gitFiles(["--cached"]) {
                 // Only what git knows: a student's own answer in the library would clash
                 // with the worked answer the proof adds.
                 for path in tracked
-                where fileManager.fileExists(atPath: root.appendingPathComponent(path).path) {
+                where fileManager.fileExists(
+                    atPath: root.appendingPathComponent(path).path)
+                {
                     let target = copy.appendingPathComponent(path)
                     try fileManager.createDirectory(
-                        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try fileManager.copyItem(at: root.appendingPathComponent(path), to: target)
+                        at: target.deletingLastPathComponent(),
+                        withIntermediateDirectories: true)
+                    try fileManager.copyItem(
+                        at: root.appendingPathComponent(path), to: target)
                 }
                 return
             }
             for path in Self.copiedPaths {
                 let source = root.appendingPathComponent(path)
-                guard fileManager.fileExists(atPath: source.path) else { continue }
+                guard fileManager.fileExists(atPath: source.path) else {
+                    continue
+                }
                 let target = copy.appendingPathComponent(path)
                 try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    at: target.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 try fileManager.copyItem(at: source, to: target)
             }
             let site = copy.appendingPathComponent("book/.site")
@@ -263,18 +327,22 @@ struct ExerciseProof {
                 try fileManager.removeItem(at: site)
             }
         } catch {
-            throw ExerciseError("cannot make the scratch copy in \(copy.path): \(error)")
+            throw ExerciseError(
+                "cannot make the scratch copy in \(copy.path): \(error)")
         }
         if ExerciseWorkspace(root: copy).chapterInProgress != nil {
             throw ExerciseError(
-                "an exercise is in progress in this repository; restore it before proving")
+                "an exercise is in progress in this repository; restore it before proving"
+            )
         }
     }
 
     /// The files `git ls-files` lists under the copied paths with `options`, or `nil` outside git.
     private func gitFiles(_ options: [String]) -> [String]? {
         let listing = ProcessRunner.run(
-            "git", ["-C", root.path, "ls-files", "-z"] + options + ["--"] + Self.copiedPaths)
+            "git",
+            ["-C", root.path, "ls-files", "-z"] + options + ["--"]
+                + Self.copiedPaths)
         guard listing.succeeded else { return nil }
         return listing.standardOutput.split(separator: "\0").map(String.init)
     }
@@ -285,19 +353,23 @@ struct ExerciseProof {
     }
 
     /// Every file the copy holds outside build folders and the stash, with its contents.
-    private func snapshot(of copy: URL) throws(ExerciseError) -> [String: Data] {
+    private func snapshot(of copy: URL) throws(ExerciseError) -> [String: Data]
+    {
         var contents: [String: Data] = [:]
         for path in Self.copiedPaths {
             let base = copy.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory)
+            guard
+                FileManager.default.fileExists(
+                    atPath: base.path, isDirectory: &isDirectory)
             else {
                 continue
             }
             let relatives: [String]
             if isDirectory.boolValue {
                 var found: [String] = []
-                let enumerator = FileManager.default.enumerator(atPath: base.path)
+                let enumerator = FileManager.default.enumerator(
+                    atPath: base.path)
                 while let relative = enumerator?.nextObject() as? String {
                     found.append("\(path)/\(relative)")
                 }
@@ -308,13 +380,16 @@ struct ExerciseProof {
             for relative in relatives {
                 let url = copy.appendingPathComponent(relative)
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+                if FileManager.default.fileExists(
+                    atPath: url.path, isDirectory: &isFolder),
                     isFolder.boolValue
                 {
                     continue
                 }
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    throw ExerciseError("cannot read \(relative) in the scratch copy")
+                guard let data = FileManager.default.contents(atPath: url.path)
+                else {
+                    throw ExerciseError(
+                        "cannot read \(relative) in the scratch copy")
                 }
                 contents[relative] = data
             }

@@ -24,10 +24,18 @@ struct ExerciseWorkspace {
 
     private var stash: URL { root.appendingPathComponent(Self.stashFolder) }
     private var stateFile: URL { stash.appendingPathComponent("chapter") }
-    private var referenceFolder: URL { stash.appendingPathComponent("reference") }
-    private var referenceListFile: URL { stash.appendingPathComponent("reference-list") }
-    private var setAsideFolder: URL { stash.appendingPathComponent("set-aside") }
-    private var startListFile: URL { stash.appendingPathComponent("files-at-start") }
+    private var referenceFolder: URL {
+        stash.appendingPathComponent("reference")
+    }
+    private var referenceListFile: URL {
+        stash.appendingPathComponent("reference-list")
+    }
+    private var setAsideFolder: URL {
+        stash.appendingPathComponent("set-aside")
+    }
+    private var startListFile: URL {
+        stash.appendingPathComponent("files-at-start")
+    }
     /// Where attempts are kept, relative to the root.
     static let attemptsFolder = "\(stashFolder)/attempts"
 
@@ -48,13 +56,16 @@ struct ExerciseWorkspace {
 
     /// Blanks chapter `chapter`'s step and sets later chapters aside; with `blanking` false,
     /// only sets them aside (for grading a submission that replaces the chapter's folder).
-    func start(_ chapter: Chapter, allChapters: [Chapter], blanking: Bool = true)
+    func start(
+        _ chapter: Chapter, allChapters: [Chapter], blanking: Bool = true
+    )
         throws(ExerciseError) -> StartSummary
     {
         if let current = chapterInProgress {
             throw ExerciseError(
                 "chapter \(current) is already started as an exercise; finish it with "
-                    + "'scripts/exercise restore \(current)' before you start another")
+                    + "'scripts/exercise restore \(current)' before you start another"
+            )
         }
         guard setAsidePaths().isEmpty else {
             throw ExerciseError(
@@ -63,7 +74,8 @@ struct ExerciseWorkspace {
         }
         let libraryFiles = swiftFiles(under: chapter.libraryPath)
         guard !libraryFiles.isEmpty else {
-            throw ExerciseError("\(chapter.libraryPath) has no Swift files to start from")
+            throw ExerciseError(
+                "\(chapter.libraryPath) has no Swift files to start from")
         }
         var blanked: [(path: String, file: ExerciseMarkedFile)] = []
         var problems: [String] = []
@@ -84,7 +96,8 @@ struct ExerciseWorkspace {
                     + "nothing to blank")
         }
         let later = allChapters.filter { $0.number > chapter.number }
-        let movedPaths = try pathsToSetAside(after: chapter, laterChapters: later)
+        let movedPaths = try pathsToSetAside(
+            after: chapter, laterChapters: later)
         let manifest = try read("Package.swift")
         let trimmedManifest = try manifestListing(
             manifest, chaptersUpTo: chapter.number, among: allChapters)
@@ -93,23 +106,32 @@ struct ExerciseWorkspace {
         // First a complete record, the chapter file last; only then change the tree.
         let kept = keptFiles(excluding: movedPaths)
         do {
-            for leftover in [stateFile, referenceListFile, startListFile, referenceFolder] {
+            for leftover in [
+                stateFile, referenceListFile, startListFile, referenceFolder,
+            ] {
                 try? fileManager.removeItem(at: leftover)
             }
-            try fileManager.createDirectory(at: stash, withIntermediateDirectories: true)
+            try fileManager.createDirectory(
+                at: stash, withIntermediateDirectories: true)
             for path in kept {
-                try copy(root.appendingPathComponent(path), to: referenceFolder, as: path)
+                try copy(
+                    root.appendingPathComponent(path), to: referenceFolder,
+                    as: path)
             }
             try Data((libraryFiles.joined(separator: "\n") + "\n").utf8).write(
                 to: startListFile, options: .atomic)
             try Data((kept.joined(separator: "\n") + "\n").utf8).write(
                 to: referenceListFile, options: .atomic)
-            try Data("\(chapter.number)\n".utf8).write(to: stateFile, options: .atomic)
+            try Data("\(chapter.number)\n".utf8).write(
+                to: stateFile, options: .atomic)
         } catch {
-            for record in [stateFile, referenceListFile, startListFile, referenceFolder] {
+            for record in [
+                stateFile, referenceListFile, startListFile, referenceFolder,
+            ] {
                 try? fileManager.removeItem(at: record)
             }
-            throw ExerciseError("could not record the chapter (\(error)); nothing was changed")
+            throw ExerciseError(
+                "could not record the chapter (\(error)); nothing was changed")
         }
         do {
             for path in movedPaths {
@@ -118,15 +140,19 @@ struct ExerciseWorkspace {
         } catch {
             let undo = putEverythingBack()
             throw ExerciseError(
-                "could not set the chapter up (\(error)); \(undo ?? "nothing was changed")")
+                "could not set the chapter up (\(error)); \(undo ?? "nothing was changed")"
+            )
         }
         let writer = AtomicFileWriter()
         var replacements = blanked.map { entry in
             AtomicFileWriter.Replacement(
-                url: root.appendingPathComponent(entry.path), text: entry.file.blankedText)
+                url: root.appendingPathComponent(entry.path),
+                text: entry.file.blankedText)
         }
         replacements.append(
-            .init(url: root.appendingPathComponent("Package.swift"), text: trimmedManifest))
+            .init(
+                url: root.appendingPathComponent("Package.swift"),
+                text: trimmedManifest))
         let outcome = writer.replace(replacements)
         guard outcome.failures.isEmpty else {
             let undo = putEverythingBack()
@@ -145,7 +171,9 @@ struct ExerciseWorkspace {
     private func keptFiles(excluding excluded: [String]) -> [String] {
         var paths = ["Package.swift"]
         for folder in Self.keptFolders {
-            paths += files(under: root.appendingPathComponent(folder)).map { "\(folder)/\($0)" }
+            paths += files(under: root.appendingPathComponent(folder)).map {
+                "\(folder)/\($0)"
+            }
         }
         return paths.filter { path in
             !excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
@@ -178,7 +206,9 @@ struct ExerciseWorkspace {
     }
 
     /// Checks that the stash holds a complete record of a started chapter.
-    private func completeRecord() throws(ExerciseError) -> (chapter: Int, references: [String]) {
+    private func completeRecord() throws(ExerciseError) -> (
+        chapter: Int, references: [String]
+    ) {
         guard let current = chapterInProgress else {
             if fileManager.fileExists(atPath: stateFile.path) {
                 throw ExerciseError(
@@ -186,21 +216,25 @@ struct ExerciseWorkspace {
                         + "Run 'scripts/exercise abandon' to clear the records")
             }
             throw ExerciseError(
-                "no chapter is started as an exercise, so there is nothing to restore")
+                "no chapter is started as an exercise, so there is nothing to restore"
+            )
         }
-        let references = ((try? String(contentsOf: referenceListFile, encoding: .utf8)) ?? "")
+        let references =
+            ((try? String(contentsOf: referenceListFile, encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
         let complete =
             fileManager.fileExists(atPath: startListFile.path)
             && references.contains("Package.swift")
             && references.allSatisfy {
-                fileManager.fileExists(atPath: referenceFolder.appendingPathComponent($0).path)
+                fileManager.fileExists(
+                    atPath: referenceFolder.appendingPathComponent($0).path)
             }
         guard complete else {
             throw ExerciseError(
                 "the records of chapter \(current)'s exercise in \(Self.stashFolder)/ are "
                     + "incomplete (an interrupted start?), so nothing was changed; "
-                    + "'scripts/exercise abandon' clears them and keeps your attempts")
+                    + "'scripts/exercise abandon' clears them and keeps your attempts"
+            )
         }
         return (current, references)
     }
@@ -211,19 +245,23 @@ struct ExerciseWorkspace {
         let referenceSet = Set(references)
         let setAside = setAsidePaths()
         let libraryPrefix = "Sources/MiniCombine/"
-        let startList = ((try? String(contentsOf: startListFile, encoding: .utf8)) ?? "")
+        let startList =
+            ((try? String(contentsOf: startListFile, encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
         let chapterFolder = startList.first.map {
             $0.split(separator: "/").prefix(3).joined(separator: "/")
         }
         var plan = RestorePlan(
             chapter: current, saved: [], putBack: [], removed: [], returned: [],
-            overwritten: [], setAside: setAside, chapterFolder: chapterFolder ?? "")
+            overwritten: [], setAside: setAside,
+            chapterFolder: chapterFolder ?? "")
         for path in references {
-            let here = fileManager.contents(atPath: root.appendingPathComponent(path).path)
+            let here = fileManager.contents(
+                atPath: root.appendingPathComponent(path).path)
             let book = fileManager.contents(
                 atPath: referenceFolder.appendingPathComponent(path).path)
-            let inChapter = chapterFolder.map { path.hasPrefix($0 + "/") } ?? false
+            let inChapter =
+                chapterFolder.map { path.hasPrefix($0 + "/") } ?? false
             if here != book { plan.putBack.append(path) }
             guard path != "Package.swift" else { continue }
             if inChapter || (here != nil && here != book) {
@@ -236,16 +274,20 @@ struct ExerciseWorkspace {
                 plan.overwritten.append(path)
             }
         }
-        for path in keptFiles(excluding: setAside) where !referenceSet.contains(path) {
+        for path in keptFiles(excluding: setAside)
+        where !referenceSet.contains(path) {
             plan.saved.append(path)
             plan.removed.append(path)
         }
         for folder in setAside
-        where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
+        where fileManager.fileExists(
+            atPath: root.appendingPathComponent(folder).path)
+        {
             for path in filesOrFile(folder) {
                 plan.returned.append(path)
                 if !sameFile(
-                    root.appendingPathComponent(path), setAsideFolder.appendingPathComponent(path))
+                    root.appendingPathComponent(path),
+                    setAsideFolder.appendingPathComponent(path))
                 {
                     plan.saved.append(path)
                 }
@@ -283,51 +325,68 @@ struct ExerciseWorkspace {
                     plan.returned.contains(path)
                     ? setAsideFolder.appendingPathComponent(path)
                     : referenceFolder.appendingPathComponent(path)
-                guard let data = fileManager.contents(atPath: reference.path) else { continue }
+                guard let data = fileManager.contents(atPath: reference.path)
+                else { continue }
                 // The chapter's files without markers, so a diff shows only real differences.
                 let text = String(decoding: data, as: UTF8.self)
                 let target = book.appendingPathComponent(path)
                 try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    at: target.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 try Data(
-                    (path.hasPrefix(plan.chapterFolder + "/") ? Self.withoutMarkers(text) : text)
+                    (path.hasPrefix(plan.chapterFolder + "/")
+                        ? Self.withoutMarkers(text) : text)
                         .utf8
                 ).write(to: target)
             }
             for path in plan.removed {
-                try fileManager.removeItem(at: root.appendingPathComponent(path))
+                try fileManager.removeItem(
+                    at: root.appendingPathComponent(path))
             }
             for folder in plan.setAside
-            where fileManager.fileExists(atPath: root.appendingPathComponent(folder).path) {
+            where fileManager.fileExists(
+                atPath: root.appendingPathComponent(folder).path)
+            {
                 // Saved above where it differed; the stash's copy is the book's.
-                try fileManager.removeItem(at: root.appendingPathComponent(folder))
+                try fileManager.removeItem(
+                    at: root.appendingPathComponent(folder))
             }
         } catch {
             throw ExerciseError(
-                "could not save your files to \(attempt) (\(error)); nothing was restored")
+                "could not save your files to \(attempt) (\(error)); nothing was restored"
+            )
         }
         if let problem = putEverythingBack() {
             throw ExerciseError(problem)
         }
         return RestoreSummary(
-            attemptFolder: attempt, plan: plan, lastChecked: lastCheckedFolder(chapter))
+            attemptFolder: attempt, plan: plan,
+            lastChecked: lastCheckedFolder(chapter))
     }
 
     /// Clears the records of an exercise that cannot be restored; the attempts are kept.
     ///
     /// It puts back what was set aside. With a complete record, it restores instead.
     func abandon(catalog: ChapterCatalog) throws(ExerciseError) -> String {
-        if let plan = try? restorePlan(), let chapter = try? catalog.chapter(plan.chapter) {
+        if let plan = try? restorePlan(),
+            let chapter = try? catalog.chapter(plan.chapter)
+        {
             let summary = try restore(chapter)
-            return "restored chapter \(plan.chapter); your files are in \(summary.attemptFolder)"
+            return
+                "restored chapter \(plan.chapter); your files are in \(summary.attemptFolder)"
         }
         var problems: [String] = []
         for path in setAsidePaths() {
-            if fileManager.fileExists(atPath: root.appendingPathComponent(path).path) {
+            if fileManager.fileExists(
+                atPath: root.appendingPathComponent(path).path)
+            {
                 // The tree has it again (a git checkout); keep the stash's copy in the attempts.
-                let keep = newAttemptFolder(nil, kind: "abandoned") + "/set-aside"
+                let keep =
+                    newAttemptFolder(nil, kind: "abandoned") + "/set-aside"
                 do {
-                    try move(path, from: setAsideFolder, to: root.appendingPathComponent(keep))
+                    try move(
+                        path, from: setAsideFolder,
+                        to: root.appendingPathComponent(keep))
                 } catch {
                     problems.append("cannot keep \(path): \(error)")
                 }
@@ -343,7 +402,8 @@ struct ExerciseWorkspace {
             throw ExerciseError(problems.joined(separator: "; "))
         }
         for record in [
-            stateFile, referenceListFile, startListFile, referenceFolder, setAsideFolder,
+            stateFile, referenceListFile, startListFile, referenceFolder,
+            setAsideFolder,
         ] {
             try? fileManager.removeItem(at: record)
         }
@@ -359,7 +419,9 @@ struct ExerciseWorkspace {
             + "\(timestamp())-\(kind)"
         var name = base
         var counter = 2
-        while fileManager.fileExists(atPath: root.appendingPathComponent(name).path) {
+        while fileManager.fileExists(
+            atPath: root.appendingPathComponent(name).path)
+        {
             name = "\(base)-\(counter)"
             counter += 1
         }
@@ -370,9 +432,11 @@ struct ExerciseWorkspace {
     private func checkedFolders(_ chapter: Chapter) -> [String] {
         let names =
             (try? fileManager.contentsOfDirectory(
-                atPath: root.appendingPathComponent(Self.attemptsFolder).path)) ?? []
+                atPath: root.appendingPathComponent(Self.attemptsFolder).path))
+            ?? []
         return names.filter {
-            $0.hasPrefix("chapter-\(chapter.paddedNumber)-") && $0.contains("-check")
+            $0.hasPrefix("chapter-\(chapter.paddedNumber)-")
+                && $0.contains("-check")
         }.sorted().map { "\(Self.attemptsFolder)/\($0)" }
     }
 
@@ -384,29 +448,37 @@ struct ExerciseWorkspace {
     /// Saves the chapter's library folder as an attempt, unless it is the same as the last one
     /// saved; returns the attempt's folder.
     @discardableResult
-    func saveCheckedAttempt(_ chapter: Chapter) throws(ExerciseError) -> String {
+    func saveCheckedAttempt(_ chapter: Chapter) throws(ExerciseError) -> String
+    {
         let paths = swiftFiles(under: chapter.libraryPath)
         if let last = lastCheckedFolder(chapter) {
-            let lastYours = root.appendingPathComponent(last).appendingPathComponent("yours")
-            let before = files(under: lastYours.appendingPathComponent(chapter.libraryPath)).map {
+            let lastYours = root.appendingPathComponent(last)
+                .appendingPathComponent("yours")
+            let before = files(
+                under: lastYours.appendingPathComponent(chapter.libraryPath)
+            ).map {
                 "\(chapter.libraryPath)/\($0)"
             }
             let same =
                 before == paths
                 && paths.allSatisfy {
-                    fileManager.contents(atPath: lastYours.appendingPathComponent($0).path)
-                        == fileManager.contents(atPath: root.appendingPathComponent($0).path)
+                    fileManager.contents(
+                        atPath: lastYours.appendingPathComponent($0).path)
+                        == fileManager.contents(
+                            atPath: root.appendingPathComponent($0).path)
                 }
             if same { return last }
         }
         let attempt = newAttemptFolder(chapter, kind: "check")
         do {
-            let yours = root.appendingPathComponent(attempt).appendingPathComponent("yours")
+            let yours = root.appendingPathComponent(attempt)
+                .appendingPathComponent("yours")
             for path in paths {
                 try copy(root.appendingPathComponent(path), to: yours, as: path)
             }
         } catch {
-            throw ExerciseError("could not save your files to \(attempt) (\(error))")
+            throw ExerciseError(
+                "could not save your files to \(attempt) (\(error))")
         }
         return attempt
     }
@@ -416,7 +488,8 @@ struct ExerciseWorkspace {
         var lines = TextLines(text)
         lines.lines.removeAll {
             let trimmed = $0.trimmedWhitespace
-            return trimmed.hasPrefix("// exercise.") || trimmed.hasPrefix("// snippet.")
+            return trimmed.hasPrefix("// exercise.")
+                || trimmed.hasPrefix("// snippet.")
         }
         return lines.text
     }
@@ -441,14 +514,17 @@ struct ExerciseWorkspace {
             if fileManager.contents(atPath: target.path) == data { continue }
             do {
                 try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    at: target.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
             } catch {
                 problems.append("cannot make the folder for \(path): \(error)")
             }
-            replacements.append(.init(url: target, text: String(decoding: data, as: UTF8.self)))
+            replacements.append(
+                .init(url: target, text: String(decoding: data, as: UTF8.self)))
         }
         guard problems.isEmpty else {
-            return problems.joined(separator: "; ") + "; the stash in \(Self.stashFolder) is kept"
+            return problems.joined(separator: "; ")
+                + "; the stash in \(Self.stashFolder) is kept"
         }
         let outcome = writer.replace(replacements)
         if !outcome.failures.isEmpty {
@@ -463,10 +539,13 @@ struct ExerciseWorkspace {
             }
         }
         guard problems.isEmpty else {
-            return problems.joined(separator: "; ") + "; the stash in \(Self.stashFolder) is kept"
+            return problems.joined(separator: "; ")
+                + "; the stash in \(Self.stashFolder) is kept"
         }
         try? fileManager.removeItem(at: stateFile)
-        for record in [referenceFolder, referenceListFile, setAsideFolder, startListFile] {
+        for record in [
+            referenceFolder, referenceListFile, setAsideFolder, startListFile,
+        ] {
             try? fileManager.removeItem(at: record)
         }
         return nil
@@ -474,17 +553,22 @@ struct ExerciseWorkspace {
 
     // MARK: - What to set aside
 
-    private func pathsToSetAside(after chapter: Chapter, laterChapters: [Chapter])
+    private func pathsToSetAside(
+        after chapter: Chapter, laterChapters: [Chapter]
+    )
         throws(ExerciseError) -> [String]
     {
         var paths: [String] = []
         for later in laterChapters {
-            for path in [later.libraryPath, later.programPath] where exists(path) {
+            for path in [later.libraryPath, later.programPath]
+            where exists(path) {
                 paths.append(path)
             }
         }
         for path in swiftFiles(under: "Tests") {
-            guard let needed = try chapterNeeded(byTestFile: path), needed > chapter.number else {
+            guard let needed = try chapterNeeded(byTestFile: path),
+                needed > chapter.number
+            else {
                 continue
             }
             paths.append(path)
@@ -495,7 +579,9 @@ struct ExerciseWorkspace {
     /// The chapter a test file needs: `ChapterNN…` in its name, or its `needs-chapter` marker.
     func chapterNeeded(byTestFile path: String) throws(ExerciseError) -> Int? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.hasPrefix("Chapter"), let number = Int(name.dropFirst("Chapter".count).prefix(2)) {
+        if name.hasPrefix("Chapter"),
+            let number = Int(name.dropFirst("Chapter".count).prefix(2))
+        {
             return number
         }
         for (index, line) in TextLines(try read(path)).lines.enumerated() {
@@ -503,10 +589,12 @@ struct ExerciseWorkspace {
             guard trimmed.hasPrefix(Self.needsChapterMarker) else { continue }
             guard
                 let number = Int(
-                    trimmed.dropFirst(Self.needsChapterMarker.count).trimmedWhitespace)
+                    trimmed.dropFirst(Self.needsChapterMarker.count)
+                        .trimmedWhitespace)
             else {
                 throw ExerciseError(
-                    "\(path):\(index + 1): expected '\(Self.needsChapterMarker) NUMBER'")
+                    "\(path):\(index + 1): expected '\(Self.needsChapterMarker) NUMBER'"
+                )
             }
             return number
         }
@@ -514,18 +602,29 @@ struct ExerciseWorkspace {
     }
 
     /// `Package.swift` with its `chapters` list cut after chapter `number`.
-    private func manifestListing(_ manifest: String, chaptersUpTo number: Int, among: [Chapter])
+    private func manifestListing(
+        _ manifest: String, chaptersUpTo number: Int, among: [Chapter]
+    )
         throws(ExerciseError) -> String
     {
         var lines = TextLines(manifest)
-        let later = Set(among.filter { $0.number > number }.map { "\"\($0.folderName)\"," })
-        guard let start = lines.lines.firstIndex(where: { $0.hasPrefix("let chapters = [") }),
-            let end = lines.lines[start...].firstIndex(where: { $0.trimmedWhitespace == "]" })
+        let later = Set(
+            among.filter { $0.number > number }.map { "\"\($0.folderName)\"," })
+        guard
+            let start = lines.lines.firstIndex(where: {
+                $0.hasPrefix("let chapters = [")
+            }),
+            let end = lines.lines[start...].firstIndex(where: {
+                $0.trimmedWhitespace == "]"
+            })
         else {
             throw ExerciseError(
-                "Package.swift: cannot find its 'let chapters = [' … ']' list of chapter folders")
+                "Package.swift: cannot find its 'let chapters = [' … ']' list of chapter folders"
+            )
         }
-        let kept = lines.lines[(start + 1)..<end].filter { !later.contains($0.trimmedWhitespace) }
+        let kept = lines.lines[(start + 1)..<end].filter {
+            !later.contains($0.trimmedWhitespace)
+        }
         lines.lines.replaceSubrange((start + 1)..<end, with: kept)
         return lines.text
     }
@@ -538,26 +637,32 @@ struct ExerciseWorkspace {
 
     private func read(_ path: String) throws(ExerciseError) -> String {
         do {
-            return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            return try String(
+                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         } catch {
-            throw ExerciseError("\(path): cannot be read (\(error.localizedDescription))")
+            throw ExerciseError(
+                "\(path): cannot be read (\(error.localizedDescription))")
         }
     }
 
     /// The `.swift` files under `folder`, relative to the root, sorted.
     func swiftFiles(under folder: String) -> [String] {
-        files(under: root.appendingPathComponent(folder)).filter { $0.hasSuffix(".swift") }
-            .map { "\(folder)/\($0)" }
+        files(under: root.appendingPathComponent(folder)).filter {
+            $0.hasSuffix(".swift")
+        }
+        .map { "\(folder)/\($0)" }
     }
 
     /// Every regular file under `folder`, relative to it, sorted.
     private func files(under folder: URL) -> [String] {
-        guard let enumerator = fileManager.enumerator(atPath: folder.path) else { return [] }
+        guard let enumerator = fileManager.enumerator(atPath: folder.path)
+        else { return [] }
         var paths: [String] = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(
-                atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory),
+                atPath: folder.appendingPathComponent(relative).path,
+                isDirectory: &isDirectory),
                 !isDirectory.boolValue
             {
                 paths.append(relative)
@@ -569,20 +674,26 @@ struct ExerciseWorkspace {
     /// Whether two files hold the same bytes, or are links to the same relative path: a link
     /// set aside in the stash points nowhere from there.
     private func sameFile(_ first: URL, _ second: URL) -> Bool {
-        if let one = try? fileManager.destinationOfSymbolicLink(atPath: first.path),
-            let other = try? fileManager.destinationOfSymbolicLink(atPath: second.path)
+        if let one = try? fileManager.destinationOfSymbolicLink(
+            atPath: first.path),
+            let other = try? fileManager.destinationOfSymbolicLink(
+                atPath: second.path)
         {
             return one == other
         }
-        return fileManager.contents(atPath: first.path) == fileManager.contents(atPath: second.path)
+        return fileManager.contents(atPath: first.path)
+            == fileManager.contents(atPath: second.path)
     }
 
     /// The files under `path` in the tree, or `path` itself if it is a file.
     private func filesOrFile(_ path: String) -> [String] {
         let url = root.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
-        return isDirectory.boolValue ? files(under: url).map { "\(path)/\($0)" } : [path]
+        guard
+            fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        else { return [] }
+        return isDirectory.boolValue
+            ? files(under: url).map { "\(path)/\($0)" } : [path]
     }
 
     /// The top-level paths in the set-aside folder: chapter folders and test files.
@@ -603,18 +714,23 @@ struct ExerciseWorkspace {
     private func copy(_ source: URL, to folder: URL, as path: String) throws {
         let target = folder.appendingPathComponent(path)
         try fileManager.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            at: target.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         if fileManager.fileExists(atPath: target.path) {
             try fileManager.removeItem(at: target)
         }
         try fileManager.copyItem(at: source, to: target)
     }
 
-    private func move(_ path: String, from source: URL, to destination: URL) throws {
+    private func move(_ path: String, from source: URL, to destination: URL)
+        throws
+    {
         let target = destination.appendingPathComponent(path)
         try fileManager.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try fileManager.moveItem(at: source.appendingPathComponent(path), to: target)
+            at: target.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
+        try fileManager.moveItem(
+            at: source.appendingPathComponent(path), to: target)
     }
 
     private func timestamp() -> String {

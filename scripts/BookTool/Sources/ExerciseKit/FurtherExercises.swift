@@ -17,7 +17,9 @@ struct FurtherExercise: Equatable {
     /// The test target in the scratch package: `remove-duplicates` becomes
     /// `RemoveDuplicatesTests`.
     var targetName: String {
-        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        slug.split(separator: "-").map {
+            $0.prefix(1).uppercased() + $0.dropFirst()
+        }.joined()
             + "Tests"
     }
 }
@@ -35,7 +37,9 @@ struct FurtherOutcome {
     var status: Status
 
     var passed: Bool {
-        if case .ran(let tests) = status { return !tests.isEmpty && tests.allSatisfy(\.passed) }
+        if case .ran(let tests) = status {
+            return !tests.isEmpty && tests.allSatisfy(\.passed)
+        }
         return false
     }
 }
@@ -52,12 +56,16 @@ struct FurtherExercises {
 
     /// The exercises of `chapter`, by slug.
     func exercises(of chapter: Chapter) -> [FurtherExercise] {
-        let chapterFolder = root.appendingPathComponent("\(Self.folder)/\(chapter.folderName)")
-        let slugs = (try? FileManager.default.contentsOfDirectory(atPath: chapterFolder.path)) ?? []
+        let chapterFolder = root.appendingPathComponent(
+            "\(Self.folder)/\(chapter.folderName)")
+        let slugs =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: chapterFolder.path)) ?? []
         return slugs.sorted().map {
             FurtherExercise(chapterFolder: chapter.folderName, slug: $0)
         }.filter {
-            FileManager.default.fileExists(atPath: root.appendingPathComponent($0.testsPath).path)
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent($0.testsPath).path)
         }
     }
 
@@ -72,7 +80,8 @@ struct FurtherExercises {
             ".build/exercise-further/\(withAnswers ? "answers" : "exercises")")
         var files: [String: String] = [:]
         for folder in libraryFolders(upTo: chapter.number) {
-            for path in ExerciseWorkspace(root: root).swiftFiles(under: folder) {
+            for path in ExerciseWorkspace(root: root).swiftFiles(under: folder)
+            {
                 files[path] = try read(path)
             }
         }
@@ -80,28 +89,39 @@ struct FurtherExercises {
         let workspace = ExerciseWorkspace(root: root)
         var support: [String] = []
         for path in workspace.swiftFiles(under: Self.supportFolder)
-        where try workspace.chapterNeeded(byTestFile: path) ?? 1 <= chapter.number {
+        where try workspace.chapterNeeded(byTestFile: path) ?? 1
+            <= chapter.number
+        {
             support.append(path)
         }
         for exercise in exercises {
             if withAnswers {
-                files["Sources/MiniCombine/Answers/\(exercise.targetName).swift"] = try read(
-                    exercise.answerPath)
+                files[
+                    "Sources/MiniCombine/Answers/\(exercise.targetName).swift"] =
+                    try read(
+                        exercise.answerPath)
             }
-            files["Tests/\(exercise.targetName)/Tests.swift"] = try read(exercise.testsPath)
+            files["Tests/\(exercise.targetName)/Tests.swift"] = try read(
+                exercise.testsPath)
             for path in support {
-                let name = path.split(separator: "/").last.map(String.init) ?? path
-                files["Tests/\(exercise.targetName)/Support/\(name)"] = try read(path)
+                let name =
+                    path.split(separator: "/").last.map(String.init) ?? path
+                files["Tests/\(exercise.targetName)/Support/\(name)"] =
+                    try read(path)
             }
         }
         // First, which exercises' tests compile; then one test run for all of those.
-        try writePackage(at: scratch, files: files, testTargets: exercises.map(\.targetName))
+        try writePackage(
+            at: scratch, files: files, testTargets: exercises.map(\.targetName))
         var outcomes: [String: FurtherOutcome.Status] = [:]
         var compiling: [FurtherExercise] = []
         for exercise in exercises {
             let build = ProcessRunner.run(
                 "swift",
-                ["build", "--package-path", scratch.path, "--target", exercise.targetName],
+                [
+                    "build", "--package-path", scratch.path, "--target",
+                    exercise.targetName,
+                ],
                 in: scratch)
             if build.succeeded {
                 compiling.append(exercise)
@@ -111,24 +131,29 @@ struct FurtherExercises {
             }
         }
         if !compiling.isEmpty {
-            try writePackage(at: scratch, files: files, testTargets: compiling.map(\.targetName))
+            try writePackage(
+                at: scratch, files: files,
+                testTargets: compiling.map(\.targetName))
             let checker = ChapterChecker(root: scratch)
             let binPath: URL
             switch checker.build() {
             case .failure(let error):
                 throw ExerciseError(
-                    "the exercises' tests compile alone but not together:\n\(error)")
+                    "the exercises' tests compile alone but not together:\n\(error)"
+                )
             case .success(let path):
                 binPath = path
             }
-            let binary = binPath.appendingPathComponent("ExercisesPackageTests.xctest")
+            let binary = binPath.appendingPathComponent(
+                "ExercisesPackageTests.xctest")
             for exercise in compiling {
                 let runner = TestRunner(binary: binary, directory: scratch)
                 switch runner.run(filter: "^\(exercise.targetName)\\.") {
                 case .failure(let error):
                     outcomes[exercise.slug] = .ran([
                         TestOutcome(
-                            id: exercise.targetName, name: exercise.slug, displayName: nil,
+                            id: exercise.targetName, name: exercise.slug,
+                            displayName: nil,
                             status: .crashed("\(error)"))
                     ])
                 case .success(let tests):
@@ -138,7 +163,8 @@ struct FurtherExercises {
         }
         return exercises.map { exercise in
             FurtherOutcome(
-                exercise: exercise, status: outcomes[exercise.slug]!.pointing(to: exercise))
+                exercise: exercise,
+                status: outcomes[exercise.slug]!.pointing(to: exercise))
         }
     }
 
@@ -146,23 +172,29 @@ struct FurtherExercises {
     private func libraryFolders(upTo number: Int) -> [String] {
         let names =
             (try? FileManager.default.contentsOfDirectory(
-                atPath: root.appendingPathComponent("Sources/MiniCombine").path)) ?? []
-        return names.filter { (leadingNumber(of: $0) ?? .max) <= number }.sorted().map {
-            "Sources/MiniCombine/\($0)"
-        }
+                atPath: root.appendingPathComponent("Sources/MiniCombine").path))
+            ?? []
+        return names.filter { (leadingNumber(of: $0) ?? .max) <= number }
+            .sorted().map {
+                "Sources/MiniCombine/\($0)"
+            }
     }
 
     private func read(_ path: String) throws(ExerciseError) -> String {
         do {
-            return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            return try String(
+                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         } catch {
-            throw ExerciseError("\(path): cannot be read (\(error.localizedDescription))")
+            throw ExerciseError(
+                "\(path): cannot be read (\(error.localizedDescription))")
         }
     }
 
     /// Makes the scratch package hold exactly `files` and a manifest with `testTargets`,
     /// rewriting only what changed so the build stays incremental.
-    private func writePackage(at scratch: URL, files: [String: String], testTargets: [String])
+    private func writePackage(
+        at scratch: URL, files: [String: String], testTargets: [String]
+    )
         throws(ExerciseError)
     {
         let manifest = """
@@ -186,23 +218,29 @@ struct FurtherExercises {
         do {
             for (path, text) in wanted {
                 let url = scratch.appendingPathComponent(path)
-                if (try? String(contentsOf: url, encoding: .utf8)) == text { continue }
+                if (try? String(contentsOf: url, encoding: .utf8)) == text {
+                    continue
+                }
                 try fileManager.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    at: url.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url)
             }
             for folder in ["Sources", "Tests"] {
                 let base = scratch.appendingPathComponent(folder)
-                guard let enumerator = fileManager.enumerator(atPath: base.path) else { continue }
+                guard let enumerator = fileManager.enumerator(atPath: base.path)
+                else { continue }
                 while let relative = enumerator.nextObject() as? String {
                     let path = "\(folder)/\(relative)"
                     if path.hasSuffix(".swift"), wanted[path] == nil {
-                        try fileManager.removeItem(at: scratch.appendingPathComponent(path))
+                        try fileManager.removeItem(
+                            at: scratch.appendingPathComponent(path))
                     }
                 }
             }
         } catch {
-            throw ExerciseError("cannot write the scratch package in \(scratch.path): \(error)")
+            throw ExerciseError(
+                "cannot write the scratch package in \(scratch.path): \(error)")
         }
     }
 }

@@ -19,7 +19,9 @@ struct ReadableIssue {
     var lines: [String] {
         var body = text
         var location: String?
-        if let range = body.range(of: " (Tests/", options: .backwards), body.hasSuffix(")") {
+        if let range = body.range(of: " (Tests/", options: .backwards),
+            body.hasSuffix(")")
+        {
             location = String(body[range.lowerBound...]).trimmedWhitespace
             body = String(body[..<range.lowerBound])
         }
@@ -27,7 +29,8 @@ struct ReadableIssue {
         if let comparison = Comparison(body) {
             return comparison.lines + (location.map { [$0] } ?? [])
         }
-        let kept = TextLines(body).lines.filter { !$0.isBlankLine }.prefix(4).map(Self.cut)
+        let kept = TextLines(body).lines.filter { !$0.isBlankLine }.prefix(4)
+            .map(Self.cut)
         return kept + (location.map { [$0] } ?? [])
     }
 
@@ -64,14 +67,17 @@ struct ReadableIssue {
             let prefix = "Expectation failed: "
             guard body.hasPrefix(prefix) else { return nil }
             // Swift Testing's own difference lines follow the comparison; ours replaces them.
-            let statement = body.dropFirst(prefix.count).components(separatedBy: "\nremoved ")[0]
+            let statement = body.dropFirst(prefix.count).components(
+                separatedBy: "\nremoved ")[0]
                 .components(separatedBy: "\ninserted ")[0]
             let sides = Self.topLevel(String(statement), separator: " == ")
             guard sides.count == 2, let left = Self.value(of: sides[0]),
                 let right = Self.value(of: sides[1])
             else { return nil }
             // The side written as a literal is the expected one; otherwise the right one is.
-            if Self.isLiteral(left.expression), !Self.isLiteral(right.expression) {
+            if Self.isLiteral(left.expression),
+                !Self.isLiteral(right.expression)
+            {
                 (actual, expected) = (right.value, left.value)
             } else {
                 (actual, expected) = (left.value, right.value)
@@ -79,39 +85,52 @@ struct ReadableIssue {
         }
 
         var lines: [String] {
-            guard let wanted = Self.elements(of: expected), let got = Self.elements(of: actual)
+            guard let wanted = Self.elements(of: expected),
+                let got = Self.elements(of: actual)
             else {
                 return [
                     ReadableIssue.cut(
-                        "expected \(Self.quoted(expected)), got \(Self.quoted(actual))")
+                        "expected \(Self.quoted(expected)), got \(Self.quoted(actual))"
+                    )
                 ]
             }
             guard
                 let index = (0..<max(wanted.count, got.count)).first(where: {
-                    $0 >= wanted.count || $0 >= got.count || wanted[$0] != got[$0]
+                    $0 >= wanted.count || $0 >= got.count
+                        || wanted[$0] != got[$0]
                 })
             else {
-                return ["expected \(Self.quoted(expected)), got the same, in another form"]
+                return [
+                    "expected \(Self.quoted(expected)), got the same, in another form"
+                ]
             }
-            let expectedText = index < wanted.count ? Self.quoted(wanted[index]) : "nothing more"
-            let actualText = index < got.count ? Self.quoted(got[index]) : "nothing"
+            let expectedText =
+                index < wanted.count
+                ? Self.quoted(wanted[index]) : "nothing more"
+            let actualText =
+                index < got.count ? Self.quoted(got[index]) : "nothing"
             return [
                 ReadableIssue.cut(
-                    "expected \(expectedText) at position \(index + 1), got \(actualText)"),
+                    "expected \(expectedText) at position \(index + 1), got \(actualText)"
+                ),
                 Self.window(wanted, around: index, label: "  expected: "),
                 Self.window(got, around: index, label: "  actual:   "),
             ]
         }
 
         /// `label` and the elements around `index`, as many as fit on a line.
-        private static func window(_ elements: [String], around index: Int, label: String)
+        private static func window(
+            _ elements: [String], around index: Int, label: String
+        )
             -> String
         {
             var line = label + "[…]"
             for radius in (0...2).reversed() {
                 let start = max(0, index - radius)
                 let end = min(elements.count, index + radius + 1)
-                guard start < end else { return label + (elements.isEmpty ? "[]" : "[…]") }
+                guard start < end else {
+                    return label + (elements.isEmpty ? "[]" : "[…]")
+                }
                 let shown = elements[start..<end].joined(separator: ", ")
                 line =
                     label + "[" + (start > 0 ? "…, " : "") + shown
@@ -126,19 +145,27 @@ struct ReadableIssue {
         }
 
         private static func isLiteral(_ expression: String) -> Bool {
-            guard let first = expression.trimmedWhitespace.first else { return false }
-            return first == "[" || first == "." || first == "\"" || first.isNumber
+            guard let first = expression.trimmedWhitespace.first else {
+                return false
+            }
+            return first == "[" || first == "." || first == "\""
+                || first.isNumber
         }
 
         /// `(expression → value)` split in two; a bare literal is its own value.
-        private static func value(of side: String) -> (expression: String, value: String)? {
+        private static func value(of side: String) -> (
+            expression: String, value: String
+        )? {
             var side = side.trimmingCharacters(in: .whitespacesAndNewlines)
             if side.hasPrefix("("), side.hasSuffix(")") {
                 side = String(side.dropFirst().dropLast())
             }
             let parts = topLevel(side, separator: " → ")
             if parts.count == 2 {
-                return (parts[0], parts[1].trimmingCharacters(in: .whitespacesAndNewlines))
+                return (
+                    parts[0],
+                    parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+                )
             }
             return (side, side)
         }
@@ -154,7 +181,9 @@ struct ReadableIssue {
         }
 
         /// `text` split at `separator` where it is outside brackets and string literals.
-        private static func topLevel(_ text: String, separator: String) -> [String] {
+        private static func topLevel(_ text: String, separator: String)
+            -> [String]
+        {
             var parts: [String] = []
             var depth = 0
             var inString = false

@@ -11,7 +11,9 @@ struct ChapterReport {
         let tests = result.tests
         let passing = tests.filter(\.passed).count
         for part in result.given {
-            output.line("Given, not for you to write: \(part.what); its tests are left out.")
+            output.line(
+                "Given, not for you to write: \(part.what); its tests are left out."
+            )
         }
         output.line("Behaviours (\(passing) of \(tests.count) pass)")
         let groups = Dictionary(grouping: tests, by: \.suite)
@@ -36,8 +38,11 @@ struct ChapterReport {
         case .differs(let line, let expected, let actual):
             output.line("  ✗ line \(line) differs from the book")
             output.line(
-                "      the book shows:  \(expected.map { "\"\($0)\"" } ?? "(nothing more)")")
-            output.line("      your program:    \(actual.map { "\"\($0)\"" } ?? "(nothing more)")")
+                "      the book shows:  \(expected.map { "\"\($0)\"" } ?? "(nothing more)")"
+            )
+            output.line(
+                "      your program:    \(actual.map { "\"\($0)\"" } ?? "(nothing more)")"
+            )
         }
         output.line()
         let number = result.chapter.number
@@ -50,23 +55,29 @@ struct ChapterReport {
                 return
             }
             output.line(
-                "Everything passes: your chapter \(number) behaves like the book's. Well done!")
+                "Everything passes: your chapter \(number) behaves like the book's. Well done!"
+            )
             output.line(
                 "Compare with the reference: scripts/exercise restore \(number) "
                     + "(your version is kept).")
         } else {
             let failing = tests.count - passing
-            let programFails = result.program != .matches && result.program != .notRecorded
+            let programFails =
+                result.program != .matches && result.program != .notRecorded
             let what: String
             switch (failing, programFails) {
-            case (0, _): what = "the program does not print what the book shows yet"
-            case (_, false): what = "\(failing) behaviour\(failing == 1 ? "" : "s") to go"
+            case (0, _):
+                what = "the program does not print what the book shows yet"
+            case (_, false):
+                what = "\(failing) behaviour\(failing == 1 ? "" : "s") to go"
             case (_, true):
-                what = "\(failing) behaviour\(failing == 1 ? "" : "s"), and the program, to go"
+                what =
+                    "\(failing) behaviour\(failing == 1 ? "" : "s"), and the program, to go"
             }
             output.line(
                 "Not there yet: \(what). Start with the first ✗; run "
-                    + "'scripts/exercise check \(number)' again after each change.")
+                    + "'scripts/exercise check \(number)' again after each change."
+            )
         }
     }
 }
@@ -91,9 +102,13 @@ struct TestLine {
                     + "or a lock held while calling out?)")
         case .failed(let issues):
             output.line("  ✗ \(test.behaviour)")
-            if let timeout = issues.first(where: { $0.hasPrefix("Timed out") }) {
+            if let timeout = issues.first(where: { $0.hasPrefix("Timed out") })
+            {
                 // What fails after a timeout only repeats it.
-                output.line("      " + ReadableIssue(text: timeout).lines.joined(separator: " "))
+                output.line(
+                    "      "
+                        + ReadableIssue(text: timeout).lines.joined(
+                            separator: " "))
                 return
             }
             for issue in issues.prefix(2) {
@@ -108,7 +123,8 @@ struct TestLine {
                 if issue.contains(".success → .signal(SIGILL") {
                     output.line(
                         "      (the code this test runs in a separate process stopped: "
-                            + "a body not written yet, or a failed precondition)")
+                            + "a body not written yet, or a failed precondition)"
+                    )
                 }
             }
             if issues.count > 2 {
@@ -122,7 +138,8 @@ extension TestLine {
     /// The message of a fatal error quoted in an issue, such as a trap test's child's.
     static func fatalError(in issue: String) -> String? {
         guard let range = issue.range(of: "Fatal error: ") else { return nil }
-        return issue[range.upperBound...].prefix { $0 != "\n" }.trimmedWhitespace
+        return issue[range.upperBound...].prefix { $0 != "\n" }
+            .trimmedWhitespace
     }
 }
 
@@ -136,7 +153,9 @@ struct FurtherReport {
     static func missingNames(in errors: String) -> [String] {
         var names: [String] = []
         for line in TextLines(errors).lines {
-            for pattern in ["cannot find '", "cannot find type '", "has no member '"] {
+            for pattern in [
+                "cannot find '", "cannot find type '", "has no member '",
+            ] {
                 guard let start = line.range(of: pattern),
                     let end = line[start.upperBound...].firstIndex(of: "'")
                 else { continue }
@@ -154,23 +173,32 @@ struct FurtherReport {
         switch outcome.status {
         case .doesNotBuild(let errors):
             let missing = Self.missingNames(in: errors)
-            let libraryErrors = TextLines(errors).lines.filter { $0.hasPrefix("Sources/") }
+            let libraryErrors = TextLines(errors).lines.filter {
+                $0.hasPrefix("Sources/")
+            }
             if !libraryErrors.isEmpty {
                 // Another file of the library does not compile, so no exercise can build.
-                output.line("✗ \(slug): your library does not compile, so its tests cannot run")
-                output.indented(libraryErrors.prefix(3).joined(separator: "\n"), by: 4)
+                output.line(
+                    "✗ \(slug): your library does not compile, so its tests cannot run"
+                )
+                output.indented(
+                    libraryErrors.prefix(3).joined(separator: "\n"), by: 4)
                 return
             }
             if missing.isEmpty {
-                output.line("✗ \(slug): its tests do not compile against your library yet")
+                output.line(
+                    "✗ \(slug): its tests do not compile against your library yet"
+                )
             } else {
                 let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-                output.line("✗ \(slug): not written yet (the tests need \(names))")
+                output.line(
+                    "✗ \(slug): not written yet (the tests need \(names))")
             }
             let lines = TextLines(errors).lines
             output.indented(lines.prefix(3).joined(separator: "\n"), by: 4)
             if lines.count > 3 {
-                output.line("    … and \(lines.count - 3) more errors like these")
+                output.line(
+                    "    … and \(lines.count - 3) more errors like these")
             }
             output.line(
                 "    Write your answer in a new file in \(chapter.libraryPath)/, then run "

@@ -16,7 +16,9 @@ struct ChapterBrief {
     let root: URL
 
     /// The brief's path, relative to the root.
-    var path: String { "\(FurtherExercises.folder)/\(chapter.folderName)/BRIEF.md" }
+    var path: String {
+        "\(FurtherExercises.folder)/\(chapter.folderName)/BRIEF.md"
+    }
 
     /// The brief as printed: the written part, then the reading guide.
     func text() throws(ExerciseError) -> String {
@@ -24,7 +26,9 @@ struct ChapterBrief {
             let written = try? String(
                 contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         else {
-            throw ExerciseError("\(path): cannot be read; chapter \(chapter.number) has no brief")
+            throw ExerciseError(
+                "\(path): cannot be read; chapter \(chapter.number) has no brief"
+            )
         }
         var lines = TextLines(written).lines
         while lines.last?.isBlankLine == true { lines.removeLast() }
@@ -55,10 +59,13 @@ struct ChapterBrief {
         let page = BookPage(path: pagePath, contents: contents)
         var sections: [(start: Int, heading: String)] = []
         for item in MarkdownScanner(lines: page.text.lines).items {
-            guard case .prose(let index) = item, page.text.lines[index].hasPrefix("## ") else {
+            guard case .prose(let index) = item,
+                page.text.lines[index].hasPrefix("## ")
+            else {
                 continue
             }
-            sections.append((index, page.text.lines[index].dropFirst(3).trimmedWhitespace))
+            sections.append(
+                (index, page.text.lines[index].dropFirst(3).trimmedWhitespace))
         }
         var answers: [Int] = []
         for placed in page.directives {
@@ -71,10 +78,12 @@ struct ChapterBrief {
         }
         return sections.enumerated().map { position, section in
             let end =
-                position + 1 < sections.count ? sections[position + 1].start : Int.max
+                position + 1 < sections.count
+                ? sections[position + 1].start : Int.max
             return Section(
                 heading: section.heading,
-                answerLine: answers.first { $0 > section.start && $0 <= end }.map { $0 + 1 })
+                answerLine: answers.first { $0 > section.start && $0 <= end }
+                    .map { $0 + 1 })
         }
     }
 
@@ -126,19 +135,25 @@ struct ChapterHints: Equatable {
                 blanks.append((line.dropFirst(3).trimmedWhitespace, []))
             } else if line.hasPrefix("- ") {
                 guard !blanks.isEmpty else {
-                    problems.append("\(path):\(index + 1): a hint before any '## WHAT' heading")
+                    problems.append(
+                        "\(path):\(index + 1): a hint before any '## WHAT' heading"
+                    )
                     continue
                 }
-                blanks[blanks.count - 1].hints.append(line.dropFirst(2).trimmedWhitespace)
-            } else if line.hasPrefix("  "), !line.isBlankLine, !(blanks.last?.hints.isEmpty ?? true)
+                blanks[blanks.count - 1].hints.append(
+                    line.dropFirst(2).trimmedWhitespace)
+            } else if line.hasPrefix("  "), !line.isBlankLine,
+                !(blanks.last?.hints.isEmpty ?? true)
             {
                 // A hint that goes on over several lines.
                 let last = blanks.count - 1
-                blanks[last].hints[blanks[last].hints.count - 1] += " " + line.trimmedWhitespace
+                blanks[last].hints[blanks[last].hints.count - 1] +=
+                    " " + line.trimmedWhitespace
             }
         }
         for blank in blanks where blank.hints.isEmpty {
-            problems.append("\(path): '## \(blank.what)' has no hints ('- …' lines)")
+            problems.append(
+                "\(path): '## \(blank.what)' has no hints ('- …' lines)")
         }
     }
 
@@ -151,7 +166,9 @@ struct ChapterHints: Equatable {
         if let reached = result.firstBlankReached, hints(for: reached) != nil {
             return (reached, true)
         }
-        if let lastAsked, hints(for: lastAsked) != nil { return (lastAsked, false) }
+        if let lastAsked, hints(for: lastAsked) != nil {
+            return (lastAsked, false)
+        }
         return blanks.first.map { ($0.what, false) }
     }
 
@@ -174,7 +191,9 @@ struct HintLedger {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2, let chapter = Int(parts[0]) else { return nil }
+            guard parts.count == 2, let chapter = Int(parts[0]) else {
+                return nil
+            }
             return (chapter, String(parts[1]))
         }
     }
@@ -200,15 +219,19 @@ struct HintLedger {
         if kept.count < entries.count { try write(kept) }
     }
 
-    private func write(_ entries: [(chapter: Int, what: String)]) throws(ExerciseError) {
+    private func write(_ entries: [(chapter: Int, what: String)])
+        throws(ExerciseError)
+    {
         let lines = entries.map { "\($0.chapter)\t\($0.what)" }
         try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            at: file.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         let outcome = AtomicFileWriter().replace([
             .init(url: file, text: lines.joined(separator: "\n") + "\n")
         ])
         if let failure = outcome.failures.values.first {
-            throw ExerciseError("cannot record the hint in \(file.path): \(failure)")
+            throw ExerciseError(
+                "cannot record the hint in \(file.path): \(failure)")
         }
     }
 }
@@ -241,9 +264,13 @@ extension ExerciseWorkspace {
     /// exercise is in progress, or else the tree's.
     func bookVersion(of path: String) -> String? {
         for folder in ["reference", "set-aside"] {
-            let kept = root.appendingPathComponent("\(Self.stashFolder)/\(folder)/\(path)")
-            if let text = try? String(contentsOf: kept, encoding: .utf8) { return text }
+            let kept = root.appendingPathComponent(
+                "\(Self.stashFolder)/\(folder)/\(path)")
+            if let text = try? String(contentsOf: kept, encoding: .utf8) {
+                return text
+            }
         }
-        return try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        return try? String(
+            contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 }

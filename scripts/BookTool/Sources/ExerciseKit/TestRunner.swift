@@ -41,7 +41,9 @@ struct TestOutcome: Equatable, Sendable {
     /// The suite's name in words: `MiniCombineTests.Chapter07ReduceLatestStressTests/…`
     /// reads "ReduceLatestStress".
     var suite: String {
-        var name = id.prefix { $0 != "/" }.split(separator: ".").last.map(String.init) ?? ""
+        var name =
+            id.prefix { $0 != "/" }.split(separator: ".").last.map(String.init)
+            ?? ""
         if name.hasPrefix("Chapter"), name.count > 9 {
             name = String(name.dropFirst(9))
         }
@@ -79,26 +81,33 @@ struct TestRunner {
         var finished: Set<String> = []
         var limit = testTimeLimit
         while true {
-            let eventFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "exercise-events-\(UUID().uuidString).jsonl")
+            let eventFile = FileManager.default.temporaryDirectory
+                .appendingPathComponent(
+                    "exercise-events-\(UUID().uuidString).jsonl")
             InterruptCleanup.add(temporaryFile: eventFile)
             defer {
                 try? FileManager.default.removeItem(at: eventFile)
                 InterruptCleanup.remove(temporaryFile: eventFile)
             }
             var arguments = [
-                "--testing-library", "swift-testing", "--no-parallel", "--filter", filter,
-                "--event-stream-output-path", eventFile.path, "--event-stream-version", "0",
+                "--testing-library", "swift-testing", "--no-parallel",
+                "--filter", filter,
+                "--event-stream-output-path", eventFile.path,
+                "--event-stream-version", "0",
             ]
             for id in finished.sorted() {
-                arguments += ["--skip", NSRegularExpression.escapedPattern(for: id)]
+                arguments += [
+                    "--skip", NSRegularExpression.escapedPattern(for: id),
+                ]
             }
             let follower = EventFollower(file: eventFile, timeLimit: limit)
             let process = ProcessRunner.run(
-                binary.path, arguments, in: directory, environment: Self.environment,
+                binary.path, arguments, in: directory,
+                environment: Self.environment,
                 stopWhen: { follower.isStuck() })
             let stream = follower.finish()
-            for outcome in stream.outcomes where !finished.contains(outcome.id) {
+            for outcome in stream.outcomes where !finished.contains(outcome.id)
+            {
                 outcomes.append(outcome)
                 finished.insert(outcome.id)
             }
@@ -110,17 +119,21 @@ struct TestRunner {
                     return .success(outcomes)
                 }
                 return .failure(
-                    .stoppedOutsideTests(process.failureReason(program: binary.lastPathComponent)))
+                    .stoppedOutsideTests(
+                        process.failureReason(program: binary.lastPathComponent)
+                    ))
             }
             let status: TestOutcome.Status =
                 process.timedOut
-                ? .timedOut(seconds: Int(limit)) : .crashed(Self.stopMessage(process))
+                ? .timedOut(seconds: Int(limit))
+                : .crashed(Self.stopMessage(process))
             if process.timedOut {
                 limit = min(testTimeLimit, Self.limitAfterAHang)
             }
             outcomes.append(
                 TestOutcome(
-                    id: running.id, name: running.name, displayName: running.displayName,
+                    id: running.id, name: running.name,
+                    displayName: running.displayName,
                     status: status))
             finished.insert(running.id)
         }
@@ -140,7 +153,8 @@ struct TestRunner {
             let message = fatal[range.upperBound...].trimmedWhitespace
             return message.isEmpty ? "it stopped with a fatal error" : message
         }
-        return "the test process stopped (status \(process.exitStatus)) while it ran"
+        return
+            "the test process stopped (status \(process.exitStatus)) while it ran"
     }
 }
 
@@ -184,7 +198,9 @@ private final class EventFollower: @unchecked Sendable {
 
     /// Feeds the complete lines added since the last read to the reader; whether there were any.
     private func readNewLines() -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+        guard let handle = try? FileHandle(forReadingFrom: file) else {
+            return false
+        }
         defer { try? handle.close() }
         try? handle.seek(toOffset: offset)
         let data = (try? handle.readToEnd()) ?? Data()
@@ -235,8 +251,11 @@ struct EventStreamReader {
     private var issues: [String: [String]] = [:]
 
     mutating func read(line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)),
-            let record = object as? [String: Any], let kind = record["kind"] as? String,
+        guard
+            let object = try? JSONSerialization.jsonObject(
+                with: Data(line.utf8)),
+            let record = object as? [String: Any],
+            let kind = record["kind"] as? String,
             let payload = record["payload"] as? [String: Any]
         else { return }
         if kind == "test" {
@@ -247,7 +266,8 @@ struct EventStreamReader {
     }
 
     private mutating func readTest(_ payload: [String: Any]) {
-        guard payload["kind"] as? String == "function", let id = payload["id"] as? String,
+        guard payload["kind"] as? String == "function",
+            let id = payload["id"] as? String,
             let name = payload["name"] as? String
         else { return }
         functions[id] = TestFunction(
@@ -260,7 +280,9 @@ struct EventStreamReader {
             sawRunEnd = true
             return
         }
-        guard let id = payload["testID"] as? String, let function = functions[id] else { return }
+        guard let id = payload["testID"] as? String,
+            let function = functions[id]
+        else { return }
         switch kind {
         case "testStarted":
             runningTest = function
@@ -270,13 +292,15 @@ struct EventStreamReader {
             let recorded = issues[id] ?? []
             outcomes.append(
                 TestOutcome(
-                    id: id, name: function.name, displayName: function.displayName,
+                    id: id, name: function.name,
+                    displayName: function.displayName,
                     status: recorded.isEmpty ? .passed : .failed(recorded)))
             runningTest = nil
         case "testSkipped":
             outcomes.append(
                 TestOutcome(
-                    id: id, name: function.name, displayName: function.displayName,
+                    id: id, name: function.name,
+                    displayName: function.displayName,
                     status: .skipped))
         default:
             break
@@ -285,13 +309,15 @@ struct EventStreamReader {
 
     /// An issue's messages on one or more lines, with where the test recorded it.
     private static func issueText(_ payload: [String: Any]) -> String {
-        let messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap {
-            $0["text"] as? String
-        }
+        let messages = (payload["messages"] as? [[String: Any]] ?? [])
+            .compactMap {
+                $0["text"] as? String
+            }
         var text = messages.joined(separator: "\n")
         if let issue = payload["issue"] as? [String: Any],
             let location = issue["sourceLocation"] as? [String: Any],
-            let file = location["fileID"] as? String, let line = location["line"] as? Int
+            let file = location["fileID"] as? String,
+            let line = location["line"] as? Int
         {
             // A file ID is `Module/File.swift`; test modules live in `Tests/Module`.
             text += " (Tests/\(file):\(line))"

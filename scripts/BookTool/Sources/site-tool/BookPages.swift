@@ -5,7 +5,9 @@ import Foundation
 /// a numbered page, read with the book tool's `BookPage`.
 extension BookPage {
     /// The file name without `.md`: `02-just`, and the article's name in the catalog.
-    var slug: String { String(path.split(separator: "/").last?.dropLast(3) ?? "") }
+    var slug: String {
+        String(path.split(separator: "/").last?.dropLast(3) ?? "")
+    }
     /// The text of the page's `# ` heading: `Chapter 2: Just`.
     var title: String { PageFurniture.title(of: self) ?? slug }
     var lines: [String] { text.lines }
@@ -36,13 +38,18 @@ struct Book {
     var beyondSlugs: Set<String> = []
 
     /// The numbered pages that are chapters.
-    var mainChapters: [BookPage] { chapters.filter { !beyondSlugs.contains($0.slug) } }
+    var mainChapters: [BookPage] {
+        chapters.filter { !beyondSlugs.contains($0.slug) }
+    }
     /// The numbered pages beyond the chapters.
-    var pagesBeyond: [BookPage] { chapters.filter { beyondSlugs.contains($0.slug) } }
+    var pagesBeyond: [BookPage] {
+        chapters.filter { beyondSlugs.contains($0.slug) }
+    }
 
     init(folder: URL) throws {
         self.folder = folder
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.path)
         let chapterNames = names.filter { name in
             name.hasSuffix(".md") && name.first?.isNumber == true
         }.sorted()
@@ -50,13 +57,22 @@ struct Book {
             throw SiteError("\(folder.path)/README.md is missing")
         }
         root = try Self.page(folder.appendingPathComponent("README.md"))
-        chapters = try chapterNames.map { try Self.page(folder.appendingPathComponent($0)) }
-        if chapters.isEmpty { throw SiteError("\(folder.path) has no chapters (NN-*.md)") }
-        let programs = folder.deletingLastPathComponent().appendingPathComponent("Chapters")
-        if let folders = try? FileManager.default.contentsOfDirectory(atPath: programs.path) {
+        chapters = try chapterNames.map {
+            try Self.page(folder.appendingPathComponent($0))
+        }
+        if chapters.isEmpty {
+            throw SiteError("\(folder.path) has no chapters (NN-*.md)")
+        }
+        let programs = folder.deletingLastPathComponent()
+            .appendingPathComponent("Chapters")
+        if let folders = try? FileManager.default.contentsOfDirectory(
+            atPath: programs.path)
+        {
             let numbers = Set(folders.compactMap(leadingNumber))
             beyondSlugs = Set(
-                chapters.map(\.slug).filter { leadingNumber(of: $0).map(numbers.contains) == false }
+                chapters.map(\.slug).filter {
+                    leadingNumber(of: $0).map(numbers.contains) == false
+                }
             )
         }
     }
@@ -70,9 +86,12 @@ struct Book {
     private static func page(_ url: URL) throws -> BookPage {
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw SiteError("book/\(url.lastPathComponent): cannot be read: \(plainReason(error))")
+            throw SiteError(
+                "book/\(url.lastPathComponent): cannot be read: \(plainReason(error))"
+            )
         }
-        let page = BookPage(path: "book/" + url.lastPathComponent, contents: text)
+        let page = BookPage(
+            path: "book/" + url.lastPathComponent, contents: text)
         if let problem = page.firstProblem { throw SiteError(problem) }
         guard PageFurniture.title(of: page) != nil else {
             throw SiteError("\(page.path): no `# ` title")

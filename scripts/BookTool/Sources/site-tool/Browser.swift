@@ -11,8 +11,13 @@ struct Browser {
     /// Chromium from `$CHROMIUM` or the `PATH`; an error that says how to install it otherwise.
     static func find() throws -> Browser {
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["CHROMIUM"], !path.isEmpty { return Browser(executable: path) }
-        let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+        if let path = environment["CHROMIUM"], !path.isEmpty {
+            return Browser(executable: path)
+        }
+        let names = [
+            "chromium", "chromium-browser", "google-chrome",
+            "google-chrome-stable",
+        ]
         for folder in (environment["PATH"] ?? "").split(separator: ":") {
             for name in names {
                 let path = "\(folder)/\(name)"
@@ -40,14 +45,17 @@ struct Browser {
                 [
                     "--headless", "--no-sandbox", "--disable-gpu",
                     "--user-data-dir=\(profile.path)",
-                    "--window-size=\(Self.windowWidth),1000", "--hide-scrollbars",
+                    "--window-size=\(Self.windowWidth),1000",
+                    "--hide-scrollbars",
                     "--virtual-time-budget=10000", "--dump-dom", url,
                 ], timeout: 60)
             let reason =
                 result.exitStatus == -1
-                ? result.standardError : "Chromium exited with status \(result.exitStatus)"
+                ? result.standardError
+                : "Chromium exited with status \(result.exitStatus)"
             return RenderedPage(
-                html: result.standardOutput, error: result.standardOutput.isEmpty ? reason : "")
+                html: result.standardOutput,
+                error: result.standardOutput.isEmpty ? reason : "")
         }
     }
 }

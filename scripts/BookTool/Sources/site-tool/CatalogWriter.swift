@@ -13,42 +13,60 @@ struct CatalogWriter {
         let files = FileManager.default
         try? files.removeItem(at: catalog)
         try files.createDirectory(
-            at: catalog.appendingPathComponent("Extensions"), withIntermediateDirectories: true)
+            at: catalog.appendingPathComponent("Extensions"),
+            withIntermediateDirectories: true)
 
         var chaptersNaming: [SymbolIndex.Symbol: [BookPage]] = [:]
         for (number, chapter) in book.chapters.enumerated() {
             let (lines, mentions) = converter.convert(chapter)
-            for symbol in mentions { chaptersNaming[symbol, default: []].append(chapter) }
+            for symbol in mentions {
+                chaptersNaming[symbol, default: []].append(chapter)
+            }
             let previous = number > 0 ? book.chapters[number - 1] : nil
-            let next = number + 1 < book.chapters.count ? book.chapters[number + 1] : nil
+            let next =
+                number + 1 < book.chapters.count
+                ? book.chapters[number + 1] : nil
             try write(
                 article(lines, previous: previous, next: next),
                 to: catalog.appendingPathComponent(chapter.slug + ".md"))
         }
-        try write(rootPage(), to: catalog.appendingPathComponent("MiniCombine.md"))
+        try write(
+            rootPage(), to: catalog.appendingPathComponent("MiniCombine.md"))
         // The figures scripts/book draws, which the pages show as `![…](figures/NAME.svg)`.
         let figures = book.folder.appendingPathComponent("figures")
         let resources = catalog.appendingPathComponent("Resources")
-        try files.createDirectory(at: resources, withIntermediateDirectories: true)
+        try files.createDirectory(
+            at: resources, withIntermediateDirectories: true)
         for name in (try? files.contentsOfDirectory(atPath: figures.path)) ?? []
         where name.hasSuffix(".svg") {
             try files.copyItem(
-                at: figures.appendingPathComponent(name), to: resources.appendingPathComponent(name)
+                at: figures.appendingPathComponent(name),
+                to: resources.appendingPathComponent(name)
             )
         }
 
-        for symbol in converter.symbols.types where chaptersNaming[symbol] == nil {
+        for symbol in converter.symbols.types
+        where chaptersNaming[symbol] == nil {
             chaptersNaming[symbol] = []
         }
         var usedNames: Set<String> = []
-        for (symbol, chapters) in chaptersNaming.sorted(by: { $0.key.linkPath < $1.key.linkPath }) {
-            var name = symbol.linkPath.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-                .reduce(into: "") { $0.append($1) }
+        for (symbol, chapters) in chaptersNaming.sorted(by: {
+            $0.key.linkPath < $1.key.linkPath
+        }) {
+            var name = symbol.linkPath.map {
+                $0.isLetter || $0.isNumber ? $0 : "-"
+            }
+            .reduce(into: "") { $0.append($1) }
             while !usedNames.insert(name.lowercased()).inserted { name += "-" }
             let builder = symbol.chapterNumber.flatMap { number in
-                book.mainChapters.first { $0.slug.hasPrefix(twoDigits(number) + "-") }
+                book.mainChapters.first {
+                    $0.slug.hasPrefix(twoDigits(number) + "-")
+                }
             }
-            var text = ["# ``MiniCombine/\(symbol.linkPath)``", "", "## In the book", ""]
+            var text = [
+                "# ``MiniCombine/\(symbol.linkPath)``", "", "## In the book",
+                "",
+            ]
             if let builder {
                 text += ["Built in <doc:\(builder.slug)>.", ""]
             }
@@ -58,21 +76,30 @@ struct CatalogWriter {
                 text += others.map { "- <doc:\($0.slug)>" }
             }
             guard text.count > 4 else { continue }
-            try write(text, to: catalog.appendingPathComponent("Extensions/\(name).md"))
+            try write(
+                text,
+                to: catalog.appendingPathComponent("Extensions/\(name).md"))
         }
     }
 
     /// The page with DocC options after its title, previous/next links under its title and
     /// at its end, and a card for the next page as its last thing.
-    private func article(_ lines: [String], previous: BookPage?, next: BookPage?) -> [String] {
+    private func article(
+        _ lines: [String], previous: BookPage?, next: BookPage?
+    ) -> [String] {
         var links: [String] = []
-        if let previous { links.append("[← \(previous.title)](<doc:\(previous.slug)>)") }
+        if let previous {
+            links.append("[← \(previous.title)](<doc:\(previous.slug)>)")
+        }
         links.append("[Contents](<doc:MiniCombine>)")
         if let next { links.append("[\(next.title) →](<doc:\(next.slug)>)") }
         let navigation = links.joined(separator: " · ")
         var text = lines
-        while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { text.removeLast() }
-        let titleIndex = text.firstIndex { Markdown.heading($0)?.level == 1 } ?? 0
+        while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            text.removeLast()
+        }
+        let titleIndex =
+            text.firstIndex { Markdown.heading($0)?.level == 1 } ?? 0
         // The links go under the first paragraph, which DocC shows as the page's abstract
         // (in the title area, and on the card that links to the page).
         let isBlank = { (line: String) in line.allSatisfy(\.isWhitespace) }
@@ -115,7 +142,9 @@ struct CatalogWriter {
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             lines.removeLast()
         }
-        if let titleIndex = lines.firstIndex(where: { Markdown.heading($0)?.level == 1 }) {
+        if let titleIndex = lines.firstIndex(where: {
+            Markdown.heading($0)?.level == 1
+        }) {
             lines.replaceSubrange(
                 titleIndex...titleIndex,
                 with: [
@@ -133,9 +162,15 @@ struct CatalogWriter {
             // DocC heads a module page's text "Overview" unless it starts with a heading of
             // its own: the paragraphs after the abstract get a book's heading instead.
             let body = lines.indices.dropFirst(titleIndex + 10)
-            if let abstract = body.first(where: { !lines[$0].allSatisfy(\.isWhitespace) }),
-                let end = lines[abstract...].firstIndex(where: { $0.allSatisfy(\.isWhitespace) }),
-                let next = lines[end...].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+            if let abstract = body.first(where: {
+                !lines[$0].allSatisfy(\.isWhitespace)
+            }),
+                let end = lines[abstract...].firstIndex(where: {
+                    $0.allSatisfy(\.isWhitespace)
+                }),
+                let next = lines[end...].firstIndex(where: {
+                    !$0.allSatisfy(\.isWhitespace)
+                }),
                 Markdown.heading(lines[next]) == nil
             {
                 lines.insert(contentsOf: ["", "## About this book"], at: end)
@@ -152,7 +187,8 @@ struct CatalogWriter {
 
     private func write(_ lines: [String], to url: URL) throws {
         let text = lines.joined(separator: "\n") + "\n"
-        if let reason = AtomicFileWriter().replace([.init(url: url, text: text)]).failures.first {
+        if let reason = AtomicFileWriter().replace([.init(url: url, text: text)]
+        ).failures.first {
             throw SiteError("\(url.path): cannot be written: \(reason.value)")
         }
     }

@@ -14,9 +14,11 @@ final class LocalServer {
         } else {
             root = FileManager.default.temporaryDirectory
                 .appendingPathComponent("site-serve-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(
-                at: root.appendingPathComponent(basePath), withDestinationURL: site)
+                at: root.appendingPathComponent(basePath),
+                withDestinationURL: site)
         }
         let server = """
             import functools, http.server, os, sys
@@ -43,10 +45,13 @@ final class LocalServer {
             server.serve_forever()
             """
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", server, root.path] + (script.map { [$0] } ?? [])
+        process.arguments =
+            ["python3", "-c", server, root.path] + (script.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
-        do { try process.run() } catch { throw SiteError("cannot start python3: \(error)") }
+        do { try process.run() } catch {
+            throw SiteError("cannot start python3: \(error)")
+        }
         var line = Data()
         while true {
             let byte = output.fileHandleForReading.readData(ofLength: 1)
@@ -55,7 +60,8 @@ final class LocalServer {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
             process.terminate()
-            throw SiteError("python3 -m http.server did not start (is python3 installed?)")
+            throw SiteError(
+                "python3 -m http.server did not start (is python3 installed?)")
         }
         self.port = port
     }

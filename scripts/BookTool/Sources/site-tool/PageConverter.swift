@@ -21,11 +21,14 @@ struct PageConverter {
     var repositoryURL: String?
 
     /// The converted lines of `page` (its `# ` title included) and the symbols it names.
-    func convert(_ page: BookPage) -> (lines: [String], mentions: Set<SymbolIndex.Symbol>) {
+    func convert(_ page: BookPage) -> (
+        lines: [String], mentions: Set<SymbolIndex.Symbol>
+    ) {
         var output: [String] = []
         var mentions: Set<SymbolIndex.Symbol> = []
         var linkedInSection: Set<SymbolIndex.Symbol> = []
-        var previousSentences = ""  // the paragraph so far, for the sentence a code span is in
+        // The paragraph so far, for the sentence a code span is in.
+        var previousSentences = ""
         for item in page.items {
             let index: Int
             switch item {
@@ -48,7 +51,8 @@ struct PageConverter {
             let prose = Self.singleNoteLabel(line)
             output.append(
                 convertInline(
-                    prose, page: page, linkSymbols: heading == nil, context: previousSentences,
+                    prose, page: page, linkSymbols: heading == nil,
+                    context: previousSentences,
                     mentions: &mentions, linked: &linkedInSection))
             previousSentences += " " + prose
         }
@@ -59,10 +63,12 @@ struct PageConverter {
     /// an aside that DocC labels with that name, instead of its own "Note" above the book's.
     static func singleNoteLabel(_ line: String) -> String {
         guard let range = line.range(of: "> **Note: "),
-            line[..<range.lowerBound].allSatisfy(\.isWhitespace), line.hasSuffix(".**")
+            line[..<range.lowerBound].allSatisfy(\.isWhitespace),
+            line.hasSuffix(".**")
         else { return line }
         let label = line[range.upperBound...].dropLast(3)
-        return line[..<range.lowerBound] + "> " + label.prefix(1).uppercased() + label.dropFirst()
+        return line[..<range.lowerBound] + "> " + label.prefix(1).uppercased()
+            + label.dropFirst()
             + ":"
     }
 
@@ -74,21 +80,26 @@ struct PageConverter {
             text.replacingOccurrences(
                 of: #"[.!?](\s+)"#, with: "\u{0}", options: .regularExpression
             )
-            .split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            .split(separator: "\u{0}", omittingEmptySubsequences: false).map(
+                String.init)
         }
         let earlier = sentences(before)
         var sentence = (earlier.last ?? "") + (sentences(after).first ?? "")
         let names = try! NSRegularExpression(
             pattern: #"(?<![A-Za-z])(OpenCombine|Combine|Apple)(?![A-Za-z])"#)
         func mentions(_ text: String) -> Bool {
-            names.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            names.firstMatch(
+                in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
         // "Its `Sink` locks": follow "Its" and "Their" back to the sentence that names the owner.
         var position = earlier.count - 1
         while true {
             if mentions(sentence) { return true }
             let opening = sentence.trimmingCharacters(in: .whitespaces)
-            guard ["Its ", "Their ", "It ", "They "].contains(where: { opening.hasPrefix($0) }),
+            guard
+                ["Its ", "Their ", "It ", "They "].contains(where: {
+                    opening.hasPrefix($0)
+                }),
                 position > 0
             else { return false }
             position -= 1
@@ -98,10 +109,12 @@ struct PageConverter {
 
     private func convertInline(
         _ line: String, page: BookPage, linkSymbols: Bool, context: String,
-        mentions: inout Set<SymbolIndex.Symbol>, linked: inout Set<SymbolIndex.Symbol>
+        mentions: inout Set<SymbolIndex.Symbol>,
+        linked: inout Set<SymbolIndex.Symbol>
     ) -> String {
         var result = ""
-        var text = ""  // prose since the last code span, links not yet rewritten
+        // Prose since the last code span, links not yet rewritten.
+        var text = ""
         var bracketDepth = 0
         var index = line.startIndex
         while index < line.endIndex {
@@ -115,7 +128,10 @@ struct PageConverter {
             }
             let run = line[index...].prefix { $0 == "`" }
             let contentStart = run.endIndex
-            guard let close = closingRun(of: run.count, in: line, from: contentStart) else {
+            guard
+                let close = closingRun(
+                    of: run.count, in: line, from: contentStart)
+            else {
                 text += run
                 index = contentStart
                 continue
@@ -136,7 +152,8 @@ struct PageConverter {
             }
             mentions.insert(symbol)
             if !linkSymbols || bracketDepth > 0 || linked.contains(symbol)
-                || Self.isAboutAnotherLibrary(before: before, after: String(line[index...]))
+                || Self.isAboutAnotherLibrary(
+                    before: before, after: String(line[index...]))
             {
                 result += span
                 continue
@@ -144,13 +161,16 @@ struct PageConverter {
             linked.insert(symbol)
             result +=
                 content == symbol.dottedName && symbol.isType
-                ? "``\(symbol.linkPath)``" : "[\(span)](<doc:\(symbol.linkPath)>)"
+                ? "``\(symbol.linkPath)``"
+                : "[\(span)](<doc:\(symbol.linkPath)>)"
         }
         return result + rewriteLinks(text, page: page)
     }
 
     /// The next run of exactly `count` backticks at or after `start`.
-    private func closingRun(of count: Int, in line: String, from start: String.Index)
+    private func closingRun(
+        of count: Int, in line: String, from start: String.Index
+    )
         -> Range<String.Index>?
     {
         var index = start
@@ -172,7 +192,9 @@ struct PageConverter {
         let pattern = try! NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
         var result = ""
         var last = text.startIndex
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        for match in pattern.matches(
+            in: text, range: NSRange(text.startIndex..., in: text))
+        {
             guard let whole = Range(match.range, in: text),
                 let target = Range(match.range(at: 1), in: text)
             else { continue }
@@ -187,9 +209,14 @@ struct PageConverter {
     /// `#anchor` → `<doc:#Anchor>`; `../Tests/…` → the file at `repositoryURL`;
     /// anything else stays as it is.
     private func docTarget(_ target: String, from page: BookPage) -> String {
-        if target.contains("://") || target.hasPrefix("mailto:") { return target }
-        if target.hasPrefix("figures/") { return String(target.dropFirst("figures/".count)) }
-        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if target.contains("://") || target.hasPrefix("mailto:") {
+            return target
+        }
+        if target.hasPrefix("figures/") {
+            return String(target.dropFirst("figures/".count))
+        }
+        let parts = target.split(
+            separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])
         let fragment = parts.count > 1 ? String(parts[1]) : nil
         let slug = path.isEmpty ? page.slug : String(path.dropLast(3))
@@ -198,7 +225,9 @@ struct PageConverter {
         {
             let name = linked.isRoot ? "MiniCombine" : linked.slug
             guard let fragment else { return "<doc:\(name)>" }
-            let heading = linked.headings.first { Markdown.gitHubAnchor($0) == fragment }
+            let heading = linked.headings.first {
+                Markdown.gitHubAnchor($0) == fragment
+            }
             let anchor = heading.map(Markdown.docCAnchor) ?? fragment
             return path.isEmpty ? "<doc:#\(anchor)>" : "<doc:\(name)#\(anchor)>"
         }

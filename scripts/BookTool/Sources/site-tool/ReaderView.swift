@@ -89,7 +89,10 @@ struct ReaderView: Decodable {
         else { return nil }
         // A script element's text is not escaped in the DOM, so `<S: Subscriber>` stays as it is.
         let json = String(html[html.index(after: open)..<close.lowerBound])
-        guard let view = try? JSONDecoder().decode(ReaderView.self, from: Data(json.utf8)) else {
+        guard
+            let view = try? JSONDecoder().decode(
+                ReaderView.self, from: Data(json.utf8))
+        else {
             return nil
         }
         self = view

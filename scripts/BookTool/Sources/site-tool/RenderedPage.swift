@@ -9,10 +9,13 @@ struct RenderedPage {
     /// The text of the page's `<h1 class="title">`.
     var title: String? {
         guard let start = html.range(of: "class=\"title\""),
-            let end = html.range(of: "</h1>", range: start.upperBound..<html.endIndex)
+            let end = html.range(
+                of: "</h1>", range: start.upperBound..<html.endIndex)
         else { return nil }
-        let inner = html[start.upperBound..<end.lowerBound].drop { $0 != ">" }.dropFirst()
-        return Self.text(of: String(inner)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let inner = html[start.upperBound..<end.lowerBound].drop { $0 != ">" }
+            .dropFirst()
+        return Self.text(of: String(inner)).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// The whole page's text.
@@ -26,11 +29,17 @@ struct RenderedPage {
             guard let index = Int(row.prefix { $0.isNumber }) else { continue }
             let end = row.range(of: "dataindex=\"")?.lowerBound ?? row.endIndex
             let body = row[..<end]
-            guard let link = body.range(of: "class=\"leaf-link") ?? body.range(of: "<h3"),
-                let close = body.range(of: "</a>", range: link.upperBound..<body.endIndex)
-                    ?? body.range(of: "</h3>", range: link.upperBound..<body.endIndex)
+            guard
+                let link = body.range(of: "class=\"leaf-link")
+                    ?? body.range(of: "<h3"),
+                let close = body.range(
+                    of: "</a>", range: link.upperBound..<body.endIndex)
+                    ?? body.range(
+                        of: "</h3>", range: link.upperBound..<body.endIndex)
             else { continue }
-            let inner = body[link.upperBound..<close.lowerBound].drop { $0 != ">" }.dropFirst()
+            let inner = body[link.upperBound..<close.lowerBound].drop {
+                $0 != ">"
+            }.dropFirst()
             rows[index] = Self.text(of: String(inner))
                 .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
@@ -43,7 +52,9 @@ struct RenderedPage {
             $0.hasPrefix("swift\"")
         }
         .map { listing in
-            listing.range(of: "</pre>").map { String(listing[..<$0.lowerBound]) } ?? listing
+            listing.range(of: "</pre>").map {
+                String(listing[..<$0.lowerBound])
+            } ?? listing
         }
     }
 
@@ -52,7 +63,9 @@ struct RenderedPage {
 
     /// The HTML of the page's text (its title, abstract and body), without the sidebar.
     var contentHTML: String {
-        html.range(of: "class=\"doc-content\"").map { String(html[$0.lowerBound...]) } ?? ""
+        html.range(of: "class=\"doc-content\"").map {
+            String(html[$0.lowerBound...])
+        } ?? ""
     }
 
     /// The `href`s in the page's main text.
@@ -60,7 +73,9 @@ struct RenderedPage {
 
     /// How many paragraphs the page's body has, under its title and abstract.
     var bodyParagraphs: Int {
-        guard let body = html.range(of: "class=\"primary-content\"") else { return 0 }
+        guard let body = html.range(of: "class=\"primary-content\"") else {
+            return 0
+        }
         return html[body.lowerBound...].components(separatedBy: "<p").count - 1
     }
 
@@ -68,9 +83,12 @@ struct RenderedPage {
     func symbolLinks(chapterSlugs: Set<String>) -> [String] {
         var seen: Set<String> = []
         return contentHrefs.filter { href in
-            guard let range = href.range(of: "/documentation/minicombine/") else { return false }
-            let first = href[range.upperBound...].split(separator: "/").first.map(String.init)
-            guard let first, !chapterSlugs.contains(first), !href.contains("#") else {
+            guard let range = href.range(of: "/documentation/minicombine/")
+            else { return false }
+            let first = href[range.upperBound...].split(separator: "/").first
+                .map(String.init)
+            guard let first, !chapterSlugs.contains(first), !href.contains("#")
+            else {
                 return false
             }
             return seen.insert(href).inserted
@@ -78,7 +96,9 @@ struct RenderedPage {
     }
 
     private static func hrefs(in html: String) -> [String] {
-        html.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        html.components(separatedBy: "href=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
     }
 
     /// Tags removed, the common entities decoded.
@@ -86,7 +106,8 @@ struct RenderedPage {
         var text = html.replacingOccurrences(
             of: "<[^>]*>", with: "", options: .regularExpression)
         for (entity, character) in [
-            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"),
+            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"),
+            ("&#x27;", "'"),
             ("&nbsp;", " "), ("&amp;", "&"),
         ] {
             text = text.replacingOccurrences(of: entity, with: character)

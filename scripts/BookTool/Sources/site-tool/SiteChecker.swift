@@ -15,7 +15,8 @@ struct SiteChecker {
     /// Prints one line per problem, naming the page, and returns whether there were none.
     func run() throws -> Bool {
         let chromium = try Browser.find()
-        let server = try LocalServer(site: site, basePath: basePath, script: ReaderView.script)
+        let server = try LocalServer(
+            site: site, basePath: basePath, script: ReaderView.script)
         defer { server.stop() }
         let origin = "http://127.0.0.1:\(server.port)"
         let prefix = origin + "/" + (basePath.isEmpty ? "" : basePath + "/")
@@ -44,11 +45,15 @@ struct SiteChecker {
                 backLinks.append((origin + symbol, chapter))
             }
         }
-        for (link, dom) in zip(backLinks, chromium.render(backLinks.map(\.url))) {
+        for (link, dom) in zip(backLinks, chromium.render(backLinks.map(\.url)))
+        {
             var pageProblems = notFound(dom)
-            if !dom.hrefs.contains(where: { $0.hasSuffix("/" + link.chapter.slug.lowercased()) }) {
+            if !dom.hrefs.contains(where: {
+                $0.hasSuffix("/" + link.chapter.slug.lowercased())
+            }) {
                 pageProblems.append(
-                    "does not link back to \"\(link.chapter.title)\", which links to it")
+                    "does not link back to \"\(link.chapter.title)\", which links to it"
+                )
             }
             problems += pageProblems.map { "\(link.url): \($0)" }
         }
@@ -62,13 +67,18 @@ struct SiteChecker {
         return problems.isEmpty
     }
 
-    private var chapterSlugs: Set<String> { Set(book.chapters.map { $0.slug.lowercased() }) }
+    private var chapterSlugs: Set<String> {
+        Set(book.chapters.map { $0.slug.lowercased() })
+    }
 
     private func checkRoot(_ page: RenderedPage) -> [String] {
         var problems = notFound(page)
         if problems.isEmpty {
             problems += sidebar(page)
-            problems += readerView(page, title: book.root.title, images: book.root.imageCount).1
+            problems +=
+                readerView(
+                    page, title: book.root.title, images: book.root.imageCount
+                ).1
         }
         return problems
     }
@@ -78,14 +88,21 @@ struct SiteChecker {
         -> (ReaderView?, [String])
     {
         guard let view = ReaderView(html: page.html) else {
-            return (nil, ["wrote no measurements: the check's script did not run on the page"])
+            return (
+                nil,
+                [
+                    "wrote no measurements: the check's script did not run on the page"
+                ]
+            )
         }
         var problems: [String] = []
         if view.title != title {
-            problems.append("shows the title \"\(view.title)\", expected \"\(title)\"")
+            problems.append(
+                "shows the title \"\(view.title)\", expected \"\(title)\"")
         }
         if view.images != images {
-            problems.append("shows \(view.images) pictures; its Markdown has \(images)")
+            problems.append(
+                "shows \(view.images) pictures; its Markdown has \(images)")
         }
         for listing in view.cutOff {
             problems.append(
@@ -99,23 +116,32 @@ struct SiteChecker {
     /// Links to the previous and the next page in a line of their own above the first
     /// section heading and after the last one (the "Read on" card's heading aside).
     private func navigation(_ view: ReaderView, number: Int) -> [String] {
-        let slugs = [number - 1, number + 1].filter(book.chapters.indices.contains).map {
+        let slugs = [number - 1, number + 1].filter(
+            book.chapters.indices.contains
+        ).map {
             "/" + book.chapters[$0].slug.lowercased()
         }
         func links(_ entry: String) -> Bool {
             guard entry.hasPrefix("nav:") else { return false }
             let hrefs = entry.dropFirst(4).split(separator: " ")
-            return slugs.allSatisfy { slug in hrefs.contains { $0.hasSuffix(slug) } }
+            return slugs.allSatisfy { slug in
+                hrefs.contains { $0.hasSuffix(slug) }
+            }
         }
         let outline = view.outline.filter { $0 != "h2:Read on" }
-        let firstHeading = outline.firstIndex { $0.hasPrefix("h2:") } ?? outline.endIndex
+        let firstHeading =
+            outline.firstIndex { $0.hasPrefix("h2:") } ?? outline.endIndex
         let lastHeading = outline.lastIndex { $0.hasPrefix("h2:") } ?? -1
         var problems: [String] = []
         if !outline[..<firstHeading].contains(where: links) {
-            problems.append("has no links to the previous and next page above its first section")
+            problems.append(
+                "has no links to the previous and next page above its first section"
+            )
         }
         if !outline[(lastHeading + 1)...].contains(where: links) {
-            problems.append("has no links to the previous and next page after its last section")
+            problems.append(
+                "has no links to the previous and next page after its last section"
+            )
         }
         return problems
     }
@@ -125,12 +151,15 @@ struct SiteChecker {
         var problems = notFound(page)
         guard problems.isEmpty else { return problems }
         problems += sidebar(page)
-        let (view, seen) = readerView(page, title: chapter.title, images: chapter.imageCount)
+        let (view, seen) = readerView(
+            page, title: chapter.title, images: chapter.imageCount)
         problems += seen
         if let view { problems += navigation(view, number: number) }
 
         let paragraphs = page.bodyParagraphs
-        if paragraphs < 3 { problems.append("renders empty (\(paragraphs) paragraphs of text)") }
+        if paragraphs < 3 {
+            problems.append("renders empty (\(paragraphs) paragraphs of text)")
+        }
 
         let expectedSwift = chapter.swiftBlockCount
         let listings = page.swiftListings
@@ -140,21 +169,31 @@ struct SiteChecker {
             )
         }
         let plain = listings.filter { !$0.contains("class=\"syntax-") }.count
-        if plain > 0 { problems.append("\(plain) Swift code block(s) are not highlighted") }
+        if plain > 0 {
+            problems.append("\(plain) Swift code block(s) are not highlighted")
+        }
 
         // A page with Swift listings names the library's types; a page such as Sources need not.
-        if expectedSwift > 0 && page.symbolLinks(chapterSlugs: chapterSlugs).isEmpty {
+        if expectedSwift > 0
+            && page.symbolLinks(chapterSlugs: chapterSlugs).isEmpty
+        {
             problems.append("links to no API page")
         }
         return problems
     }
 
     private func notFound(_ page: RenderedPage) -> [String] {
-        if page.html.isEmpty { return ["Chromium rendered nothing: \(page.error)"] }
-        if page.html.contains("<title>Error response</title>") {
-            return ["the server answers with an error: \(page.text.prefix(200))"]
+        if page.html.isEmpty {
+            return ["Chromium rendered nothing: \(page.error)"]
         }
-        if !page.html.contains("id=\"app") { return ["is not a page of the site"] }
+        if page.html.contains("<title>Error response</title>") {
+            return [
+                "the server answers with an error: \(page.text.prefix(200))"
+            ]
+        }
+        if !page.html.contains("id=\"app") {
+            return ["is not a page of the site"]
+        }
         let text = page.text
         if text.contains("can’t be found") || text.contains("can't be found") {
             return ["says the page can't be found"]
@@ -170,15 +209,20 @@ struct SiteChecker {
         let items = page.sidebarItems
         func listsInOrder(_ titles: [String]) -> Bool {
             titles.isEmpty
-                || items.indices.contains { Array(items[$0...].prefix(titles.count)) == titles }
+                || items.indices.contains {
+                    Array(items[$0...].prefix(titles.count)) == titles
+                }
         }
         let groups = [
             ["Chapters"] + book.mainChapters.map(\.title),
-            book.pagesBeyond.isEmpty ? [] : ["Beyond the chapters"] + book.pagesBeyond.map(\.title),
+            book.pagesBeyond.isEmpty
+                ? [] : ["Beyond the chapters"] + book.pagesBeyond.map(\.title),
         ]
         return groups.allSatisfy(listsInOrder)
             ? []
-            : ["the sidebar does not list the pages in order in their groups; it lists \(items)"]
+            : [
+                "the sidebar does not list the pages in order in their groups; it lists \(items)"
+            ]
     }
 }
 
@@ -193,6 +237,8 @@ extension BookPage {
 
     /// How many ```` ```swift ```` blocks the page has.
     var swiftBlockCount: Int {
-        items.filter { if case .fence(let block) = $0 { block.isSwift } else { false } }.count
+        items.filter {
+            if case .fence(let block) = $0 { block.isSwift } else { false }
+        }.count
     }
 }

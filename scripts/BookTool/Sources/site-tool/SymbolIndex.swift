@@ -20,7 +20,8 @@ struct SymbolIndex {
         /// `Subscribers/Demand`, as DocC links to it.
         var linkPath: String { pathComponents.joined(separator: "/") }
         var isType: Bool {
-            ["swift.struct", "swift.class", "swift.enum", "swift.protocol"].contains(kind)
+            ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
+                .contains(kind)
         }
         var isMethod: Bool { kind == "swift.method" || kind == "swift.func" }
     }
@@ -32,7 +33,8 @@ struct SymbolIndex {
     /// shared by another symbol (overloads, which would need a disambiguation suffix) are
     /// left out, so every symbol here has exactly one plain link.
     init(symbolGraph url: URL) throws {
-        let graph = try JSONDecoder().decode(Graph.self, from: Data(contentsOf: url))
+        let graph = try JSONDecoder().decode(
+            Graph.self, from: Data(contentsOf: url))
         let kindByID = Dictionary(
             graph.symbols.map { ($0.identifier.precise, $0.kind.identifier) },
             uniquingKeysWith: { first, _ in first })
@@ -43,14 +45,21 @@ struct SymbolIndex {
         {
             parentKind[relation.source] = kindByID[relation.target]
         }
-        let real = graph.symbols.filter { !$0.identifier.precise.contains("::SYNTHESIZED::") }
-        let pathCounts = Dictionary(real.map { ($0.pathComponents, 1) }, uniquingKeysWith: +)
-        symbols = real.filter { pathCounts[$0.pathComponents] == 1 }.map { symbol in
+        let real = graph.symbols.filter {
+            !$0.identifier.precise.contains("::SYNTHESIZED::")
+        }
+        let pathCounts = Dictionary(
+            real.map { ($0.pathComponents, 1) }, uniquingKeysWith: +)
+        symbols = real.filter { pathCounts[$0.pathComponents] == 1 }.map {
+            symbol in
             Symbol(
                 pathComponents: symbol.pathComponents,
                 kind: symbol.kind.identifier,
-                isProtocolMember: parentKind[symbol.identifier.precise] == "swift.protocol",
-                chapterNumber: symbol.location.flatMap { Self.folderNumber(in: $0.uri) })
+                isProtocolMember: parentKind[symbol.identifier.precise]
+                    == "swift.protocol",
+                chapterNumber: symbol.location.flatMap {
+                    Self.folderNumber(in: $0.uri)
+                })
         }
     }
 
@@ -60,17 +69,25 @@ struct SymbolIndex {
     /// `Demand` names the one type of that name; `receive(subscription:)` and `map` name the
     /// one method of that name, or the protocol's when only one protocol declares it.
     func symbol(named text: String) -> Symbol? {
-        guard !text.isEmpty, text.allSatisfy({ Self.nameCharacters.contains($0) }),
+        guard !text.isEmpty,
+            text.allSatisfy({ Self.nameCharacters.contains($0) }),
             text.first?.isLetter == true
         else { return nil }
-        if let exact = unique(symbols.filter { $0.dottedName == text }) { return exact }
+        if let exact = unique(symbols.filter { $0.dottedName == text }) {
+            return exact
+        }
         if text.contains(".") { return nil }
-        if let type = unique(symbols.filter { $0.isType && $0.pathComponents.last == text }) {
+        if let type = unique(
+            symbols.filter { $0.isType && $0.pathComponents.last == text })
+        {
             return type
         }
         let methods = symbols.filter { symbol in
-            guard symbol.isMethod, let last = symbol.pathComponents.last else { return false }
-            return text.contains("(") ? last == text : last.prefix { $0 != "(" } == text
+            guard symbol.isMethod, let last = symbol.pathComponents.last else {
+                return false
+            }
+            return text.contains("(")
+                ? last == text : last.prefix { $0 != "(" } == text
         }
         return unique(methods) ?? unique(methods.filter(\.isProtocolMember))
     }
@@ -80,7 +97,9 @@ struct SymbolIndex {
 
     /// `5` for `file:///…/Sources/MiniCombine/05-OperatorInner/Filter.swift`.
     private static func folderNumber(in uri: String) -> Int? {
-        guard let range = uri.range(of: "/Sources/MiniCombine/") else { return nil }
+        guard let range = uri.range(of: "/Sources/MiniCombine/") else {
+            return nil
+        }
         let folder = uri[range.upperBound...].prefix { $0 != "/" }
         let digits = folder.prefix { $0.isNumber }
         return folder.dropFirst(digits.count).first == "-" ? Int(digits) : nil

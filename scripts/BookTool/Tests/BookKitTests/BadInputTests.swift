@@ -22,7 +22,9 @@ import Testing
         ])
     }
 
-    @Test func deletedClosingFenceIsAStructuralErrorAndSyncWritesNothing() throws {
+    @Test func deletedClosingFenceIsAStructuralErrorAndSyncWritesNothing()
+        throws
+    {
         let page = """
             # Just
 
@@ -48,7 +50,9 @@ import Testing
                 + "line 4 opens; that block's closing fence is probably missing (a block that "
                 + "shows such lines needs a longer fence)"
         ]
-        #expect(repository.check(evidence()).diagnostics.map(\.description) == expected)
+        #expect(
+            repository.check(evidence()).diagnostics.map(\.description)
+                == expected)
         let report = repository.sync(evidence())
         #expect(report.diagnostics.map(\.description) == expected)
         #expect(report.updatedFiles.isEmpty)
@@ -58,21 +62,25 @@ import Testing
     @Test func directiveInsideAnOpenBlockIsAStructuralError() {
         let page = BookPage(
             path: "book/02-just.md",
-            contents: "```text\nreceived 42\n\n<!-- compiles -->\nlet a = 1\n```\n")
+            contents:
+                "```text\nreceived 42\n\n<!-- compiles -->\nlet a = 1\n```\n")
         #expect(page.diagnostics.map(\.line) == [4])
         #expect(
             page.diagnostics.first?.message.hasPrefix(
-                "a directive, '<!-- compiles -->', inside the block that line 1 opens") == true)
+                "a directive, '<!-- compiles -->', inside the block that line 1 opens"
+            ) == true)
     }
 
     @Test func pageEditedWhileSyncRunsIsNotOverwrittenAndIsNamed() throws {
-        let stale = Self.page.replacingOccurrences(of: "received 42", with: "old")
+        let stale = Self.page.replacingOccurrences(
+            of: "received 42", with: "old")
         let repository = try fixture(page: stale)
         let edited = stale + "A sentence written while sync was running.\n"
         let source = EditingEvidence(evidence: evidence()) {
             try? repository.write(edited, to: "book/02-just.md")
         }
-        let report = BookSession(root: repository.root, evidenceSource: source).sync()
+        let report = BookSession(root: repository.root, evidenceSource: source)
+            .sync()
         #expect(
             report.diagnostics.map(\.description) == [
                 "book/02-just.md:1: error: cannot write the file: it changed since it was read; "
@@ -80,52 +88,72 @@ import Testing
             ])
         #expect(report.updatedFiles.isEmpty)
         #expect(try repository.contents(of: "book/02-just.md") == edited)
-        #expect(try repository.listing(of: "book") == ["02-just.md", "README.md"])
+        #expect(
+            try repository.listing(of: "book") == ["02-just.md", "README.md"])
     }
 
     @Test func outputHoldingAFenceLineGetsALongerFenceAndStaysInStep() throws {
         let repository = try fixture(page: Self.page)
         let output = "```\nreceived 42\n"
-        #expect(repository.sync(evidence(output: output)).updatedFiles == ["book/02-just.md"])
+        #expect(
+            repository.sync(evidence(output: output)).updatedFiles == [
+                "book/02-just.md"
+            ])
         #expect(
             try repository.contents(of: "book/02-just.md")
                 == Self.page.replacingOccurrences(
-                    of: "```text\nreceived 42\n```", with: "````text\n```\nreceived 42\n````"))
+                    of: "```text\nreceived 42\n```",
+                    with: "````text\n```\nreceived 42\n````"))
         #expect(repository.check(evidence(output: output)).succeeded)
         #expect(repository.sync(evidence(output: output)).updatedFiles.isEmpty)
     }
 
-    @Test func outputHoldingADirectiveLineGetsALongerFenceAndStaysInStep() throws {
+    @Test func outputHoldingADirectiveLineGetsALongerFenceAndStaysInStep()
+        throws
+    {
         let repository = try fixture(page: Self.page)
         let output = "<!-- compiles -->\n"
-        #expect(repository.sync(evidence(output: output)).updatedFiles == ["book/02-just.md"])
+        #expect(
+            repository.sync(evidence(output: output)).updatedFiles == [
+                "book/02-just.md"
+            ])
         #expect(
             try repository.contents(of: "book/02-just.md")
                 == Self.page.replacingOccurrences(
-                    of: "```text\nreceived 42\n```", with: "````text\n<!-- compiles -->\n````"))
+                    of: "```text\nreceived 42\n```",
+                    with: "````text\n<!-- compiles -->\n````"))
         #expect(repository.check(evidence(output: output)).succeeded)
     }
 
-    @Test func errorsBlockTwoBlankLinesBelowAFailsListingIsNotDuplicated() throws {
-        let page = "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n\n\n```text\nold\n```\n"
+    @Test func errorsBlockTwoBlankLinesBelowAFailsListingIsNotDuplicated()
+        throws
+    {
+        let page =
+            "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n\n\n```text\nold\n```\n"
         let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
         evidence.listingMessages[ListingID(path: "book/notes.md", line: 1)] = [
             CompilerMessage(
-                file: "main.swift", line: 1, column: 14, severity: .error, message: "bad")
+                file: "main.swift", line: 1, column: 14, severity: .error,
+                message: "bad")
         ]
         #expect(repository.sync(evidence).updatedFiles == ["book/notes.md"])
         // The two blank lines become the tool's label between blank lines; no second block.
         #expect(
             try repository.contents(of: "book/notes.md")
-                == page.replacingOccurrences(of: "old", with: "1:14: error: bad")
+                == page.replacingOccurrences(
+                    of: "old", with: "1:14: error: bad"
+                )
                 .replacingOccurrences(
-                    of: "```\n\n\n```text", with: "```\n\n*Compiler error*\n\n```text"))
+                    of: "```\n\n\n```text",
+                    with: "```\n\n*Compiler error*\n\n```text"))
     }
 
     @Test func temporaryPagesAreIgnoredByGit() {
-        let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repositoryRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent()
         let result = ProcessRunner.run(
             "git",
@@ -174,7 +202,8 @@ import Testing
 
     @Test func rootWithoutABookIsRejected() {
         let status = BookCommand.run(
-            ["--root", "/nonexistent", "check"], evidenceSource: FixedEvidence(evidence: evidence())
+            ["--root", "/nonexistent", "check"],
+            evidenceSource: FixedEvidence(evidence: evidence())
         )
         #expect(status == 2)
     }
@@ -192,7 +221,8 @@ import Testing
     @Test func byteThatIsNotUTF8IsReportedOnceAtItsLine() throws {
         let repository = try fixture(page: Self.page)
         try repository.write(
-            Data("# Just\n\nCaf".utf8) + Data([0xE9]) + Data(" au lait.\n".utf8),
+            Data("# Just\n\nCaf".utf8) + Data([0xE9])
+                + Data(" au lait.\n".utf8),
             to: "book/02-just.md")
         #expect(
             repository.check(evidence()).diagnostics.map(\.description) == [
@@ -201,20 +231,23 @@ import Testing
     }
 
     @Test func unwritablePageIsOnePlainLine() throws {
-        let repository = try fixture(page: Self.page.replacingOccurrences(of: "42", with: "1"))
+        let repository = try fixture(
+            page: Self.page.replacingOccurrences(of: "42", with: "1"))
         var writer = AtomicFileWriter()
         writer.writeData = { _, url in
             throw CocoaError(
                 .fileWriteNoPermission,
                 userInfo: [
                     NSFilePathErrorKey: url.path,
-                    NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES)),
+                    NSUnderlyingErrorKey: NSError(
+                        domain: NSPOSIXErrorDomain, code: Int(EACCES)),
                 ])
         }
         #expect(
-            repository.sync(evidence(), writer: writer).diagnostics.map(\.description) == [
-                "book/02-just.md:1: error: cannot write the file: Permission denied"
-            ])
+            repository.sync(evidence(), writer: writer).diagnostics.map(
+                \.description) == [
+                    "book/02-just.md:1: error: cannot write the file: Permission denied"
+                ])
     }
 
     @Test func includePathWithADotIsNormalised() throws {
@@ -226,17 +259,20 @@ import Testing
     @Test func fenceInsideAMultiLineCommentIsNotAFence() {
         let page = BookPage(
             path: "book/02-just.md",
-            contents: "<!--\nAn old draft:\n```\n-->\n<!-- output: 02-just -->\n```text\n"
+            contents:
+                "<!--\nAn old draft:\n```\n-->\n<!-- output: 02-just -->\n```text\n"
                 + "received 42\n```\n")
         #expect(page.diagnostics.isEmpty)
-        #expect(page.directives.map(\.directive) == [.output(product: "02-just")])
+        #expect(
+            page.directives.map(\.directive) == [.output(product: "02-just")])
         #expect(page.directives.first?.block.contentRange == 6..<7)
     }
 
     @Test func tabIndentedFenceDoesNotCloseABlock() {
         let page = BookPage(
             path: "book/02-just.md",
-            contents: "<!-- output: 02-just -->\n```text\n\t```\nreceived 42\n```\n")
+            contents:
+                "<!-- output: 02-just -->\n```text\n\t```\nreceived 42\n```\n")
         #expect(page.diagnostics.isEmpty)
         #expect(page.directives.first?.block.contentRange == 2..<4)
     }
@@ -245,7 +281,9 @@ import Testing
         // The sentence goes above the closing navigation line, which must stay last.
         let page = Self.page.replacingOccurrences(
             of: "```\n\n[Contents](README.md)\n",
-            with: "```\n\nSee [a](gone.md) and [b](gone.md).\n\n[Contents](README.md)\n")
+            with:
+                "```\n\nSee [a](gone.md) and [b](gone.md).\n\n[Contents](README.md)\n"
+        )
         let repository = try fixture(page: page)
         #expect(
             repository.check(evidence()).diagnostics.map(\.description) == [
@@ -260,7 +298,9 @@ struct EditingEvidence: EvidenceSource {
     var evidence: Evidence
     var edit: () -> Void
 
-    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
+        -> Evidence
+    {
         edit()
         return evidence
     }

@@ -67,21 +67,26 @@ import Testing
     }
 
     @Test func staleOutputIsReportedAtItsBlock() throws {
-        let report = try fixture(page: Self.upToDatePage).check(evidence(output: "received 43\n"))
+        let report = try fixture(page: Self.upToDatePage).check(
+            evidence(output: "received 43\n"))
         #expect(report.diagnostics.map(\.line) == [15])
-        #expect(report.diagnostics.first?.message.hasPrefix("output block is out of date") == true)
+        #expect(
+            report.diagnostics.first?.message.hasPrefix(
+                "output block is out of date") == true)
         #expect(report.diagnostics.first?.kind == .staleness)
     }
 
     @Test func failingProgramIsAnErrorAtItsDirective() throws {
         var evidence = evidence()
-        evidence.programRuns["02-just"] = .failed(reason: "02-just exited with status 1")
+        evidence.programRuns["02-just"] = .failed(
+            reason: "02-just exited with status 1")
         let report = try fixture(page: Self.upToDatePage).check(evidence)
         #expect(report.diagnostics.map(\.line) == [14])
         #expect(report.diagnostics.first?.kind == .error)
     }
 
-    @Test func chapterProgramWithoutARecordedRunIsReportedAtItsMainFile() throws {
+    @Test func chapterProgramWithoutARecordedRunIsReportedAtItsMainFile() throws
+    {
         let fixture = try RepositoryFixture([
             "Sources/MiniCombine/02-Just/Just.swift": Self.source,
             "Chapters/02-Just/main.swift": "print(42)\n",
@@ -111,14 +116,16 @@ import Testing
             """
         let report = try fixture(page: page).check(evidence())
         #expect(
-            report.diagnostics.filter { $0.kind == .error }.map(\.description) == [
-                "book/02-just.md:1: error: included file Sources/Nope.swift does not exist",
-                "book/02-just.md:4: error: Sources/MiniCombine/02-Just/Just.swift has no region 'nope'",
-            ])
+            report.diagnostics.filter { $0.kind == .error }.map(\.description)
+                == [
+                    "book/02-just.md:1: error: included file Sources/Nope.swift does not exist",
+                    "book/02-just.md:4: error: Sources/MiniCombine/02-Just/Just.swift has no region 'nope'",
+                ])
     }
 
     @Test func regionThatNoPageIncludesIsReportedAtItsMarker() throws {
-        let repository = try fixture(page: "# Nothing included\n\n[Contents](README.md)\n")
+        let repository = try fixture(
+            page: "# Nothing included\n\n[Contents](README.md)\n")
         let report = repository.check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
@@ -128,16 +135,20 @@ import Testing
 
     @Test func syncRewritesStaleBlocksAndASecondSyncChangesNothing() throws {
         let stale = Self.upToDatePage
-            .replacingOccurrences(of: "public let value: Int\n```", with: "let old = 0\n```")
+            .replacingOccurrences(
+                of: "public let value: Int\n```", with: "let old = 0\n```"
+            )
             .replacingOccurrences(of: "received 42", with: "")
         let repository = try fixture(page: stale)
         let first = repository.sync(evidence())
         #expect(first.succeeded)
         #expect(first.updatedFiles == ["book/02-just.md"])
-        #expect(try repository.contents(of: "book/02-just.md") == Self.upToDatePage)
+        #expect(
+            try repository.contents(of: "book/02-just.md") == Self.upToDatePage)
         let second = repository.sync(evidence())
         #expect(second.updatedFiles.isEmpty)
-        #expect(try repository.contents(of: "book/02-just.md") == Self.upToDatePage)
+        #expect(
+            try repository.contents(of: "book/02-just.md") == Self.upToDatePage)
     }
 
     @Test func syncWritesNothingWhenAnyPageHasAnError() throws {
@@ -148,7 +159,9 @@ import Testing
         try repository.write(broken, to: "book/03-sink.md")
         try repository.write(
             RepositoryFixture.toolchainPage
-                + RepositoryFixture.contents(of: ["book/02-just.md", "book/03-sink.md"]),
+                + RepositoryFixture.contents(of: [
+                    "book/02-just.md", "book/03-sink.md",
+                ]),
             to: "book/README.md")
         let report = repository.sync(evidence())
         #expect(!report.succeeded)
@@ -160,7 +173,8 @@ import Testing
         #expect(try repository.contents(of: "book/02-just.md") == stale)
         let leftovers = try FileManager.default.contentsOfDirectory(
             atPath: repository.root.appendingPathComponent("book").path)
-        #expect(leftovers.sorted() == ["02-just.md", "03-sink.md", "README.md"])
+        #expect(
+            leftovers.sorted() == ["02-just.md", "03-sink.md", "README.md"])
     }
 
     @Test func syncRecordsMissingErrorsOfAFailsListing() throws {
@@ -169,11 +183,14 @@ import Testing
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
         evidence.listingMessages[ListingID(path: "book/notes.md", line: 1)] = [
             CompilerMessage(
-                file: "main.swift", line: 1, column: 14, severity: .error, message: "bad"),
+                file: "main.swift", line: 1, column: 14, severity: .error,
+                message: "bad"),
             CompilerMessage(
-                file: "main.swift", line: 1, column: 1, severity: .note, message: "ignored"),
+                file: "main.swift", line: 1, column: 1, severity: .note,
+                message: "ignored"),
         ]
-        #expect(repository.check(evidence).diagnostics.map(\.kind) == [.staleness])
+        #expect(
+            repository.check(evidence).diagnostics.map(\.kind) == [.staleness])
         #expect(repository.sync(evidence).updatedFiles == ["book/notes.md"])
         #expect(
             try repository.contents(of: "book/notes.md") == page
@@ -181,8 +198,11 @@ import Testing
         #expect(repository.check(evidence).succeeded)
     }
 
-    @Test func compilesListingDiagnosticIsReportedAtTheMarkdownLineItPointsAt() throws {
-        let page = "Intro\n\n<!-- compiles -->\n```swift\nlet a = 1\nlet b: Sink = 2\n```\n"
+    @Test func compilesListingDiagnosticIsReportedAtTheMarkdownLineItPointsAt()
+        throws
+    {
+        let page =
+            "Intro\n\n<!-- compiles -->\n```swift\nlet a = 1\nlet b: Sink = 2\n```\n"
         let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
         evidence.listingMessages[ListingID(path: "book/notes.md", line: 3)] = [
@@ -197,7 +217,10 @@ import Testing
             ])
     }
 
-    @Test func differentToolchainPrintsOneNoteAndHintsAtMismatchesWithoutFailingForItAlone() throws
+    @Test
+    func
+        differentToolchainPrintsOneNoteAndHintsAtMismatchesWithoutFailingForItAlone()
+        throws
     {
         let readme =
             "<!-- toolchain -->\n```text\nSwift version 6.0\n```\n"
@@ -213,36 +236,51 @@ import Testing
                     + "`scripts/book sync` re-records them."
             ])
         let mismatch = repository.check(evidence(output: "other\n"))
-        #expect(mismatch.diagnostics.first?.message.contains("toolchain difference") == true)
+        #expect(
+            mismatch.diagnostics.first?.message.contains("toolchain difference")
+                == true)
         #expect(repository.sync(evidence()).updatedFiles == ["book/README.md"])
-        #expect(try repository.contents(of: "book/README.md").contains("Swift version 6.3.1"))
+        #expect(
+            try repository.contents(of: "book/README.md").contains(
+                "Swift version 6.3.1"))
         #expect(repository.check(evidence()).notes.isEmpty)
     }
 }
 
 @Suite struct NumberedFolderTests {
     @Test func productNameHyphenatesEachWordOfTheFolderName() {
-        let names = ["01-Protocols", "05-OperatorInner", "06-TypesChart", "07-ReduceLatest3"].map {
-            NumberedFolder(number: 0, path: "Chapters/\($0)", swiftFiles: []).productName
+        let names = [
+            "01-Protocols", "05-OperatorInner", "06-TypesChart",
+            "07-ReduceLatest3",
+        ].map {
+            NumberedFolder(number: 0, path: "Chapters/\($0)", swiftFiles: [])
+                .productName
         }
         #expect(
-            names == ["01-protocols", "05-operator-inner", "06-types-chart", "07-reduce-latest3"])
+            names == [
+                "01-protocols", "05-operator-inner", "06-types-chart",
+                "07-reduce-latest3",
+            ])
     }
 }
 
 @Suite struct UnreadableFileTests {
     private func evidence() -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(standardOutput: "received 42\n")
+        evidence.programRuns["02-just"] = .succeeded(
+            standardOutput: "received 42\n")
         return evidence
     }
 
-    @Test func crlfPageIsAnErrorAtItsFirstLineAndItsBlocksAreStillChecked() throws {
+    @Test func crlfPageIsAnErrorAtItsFirstLineAndItsBlocksAreStillChecked()
+        throws
+    {
         let stale = BookSessionTests.upToDatePage.replacingOccurrences(
             of: "public let value: Int\n```", with: "let old = 0\n```")
         let repository = try RepositoryFixture([
             "Sources/MiniCombine/02-Just/Just.swift": BookSessionTests.source,
-            "book/02-just.md": stale.replacingOccurrences(of: "\n", with: "\r\n"),
+            "book/02-just.md": stale.replacingOccurrences(
+                of: "\n", with: "\r\n"),
         ])
         let report = repository.check(evidence())
         #expect(
@@ -269,7 +307,8 @@ import Testing
 
     @Test func pageThatIsNotUTF8IsAnErrorAtItsFirstLine() throws {
         let repository = try RepositoryFixture([:])
-        try repository.write(Data([0x3C, 0x21, 0xFF, 0xFE, 0x0A]), to: "book/02-just.md")
+        try repository.write(
+            Data([0x3C, 0x21, 0xFF, 0xFE, 0x0A]), to: "book/02-just.md")
         let report = repository.check(evidence())
         #expect(
             report.diagnostics.map(\.description) == [
@@ -277,10 +316,16 @@ import Testing
             ])
     }
 
-    @Test func swiftFileThatIsNotUTF8IsAnErrorAtItsFirstLineAndNotAMissingRegion() throws {
-        let repository = try RepositoryFixture(["book/02-just.md": BookSessionTests.upToDatePage])
+    @Test
+    func swiftFileThatIsNotUTF8IsAnErrorAtItsFirstLineAndNotAMissingRegion()
+        throws
+    {
+        let repository = try RepositoryFixture([
+            "book/02-just.md": BookSessionTests.upToDatePage
+        ])
         try repository.write(
-            Data([0x2F, 0x2F, 0xC3, 0x28, 0x0A]), to: "Sources/MiniCombine/02-Just/Just.swift")
+            Data([0x2F, 0x2F, 0xC3, 0x28, 0x0A]),
+            to: "Sources/MiniCombine/02-Just/Just.swift")
         #expect(
             repository.check(evidence()).diagnostics.map(\.description) == [
                 "Sources/MiniCombine/02-Just/Just.swift:1: error: cannot be read: "
@@ -293,7 +338,9 @@ import Testing
     private let evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
 
     @Test func bookWithoutAToolchainBlockFailsAtItsReadme() throws {
-        let repository = try RepositoryFixture(["book/README.md": "# The book\n"])
+        let repository = try RepositoryFixture([
+            "book/README.md": "# The book\n"
+        ])
         #expect(
             repository.check(evidence).diagnostics.map(\.description) == [
                 "book/README.md:1: error: the book has no '<!-- toolchain -->' block; add exactly "
@@ -310,20 +357,29 @@ import Testing
             + "book/02-just.md:3, book/README.md:1"
         #expect(
             repository.check(evidence).diagnostics.map(\.description) == [
-                "book/02-just.md:3: " + expected, "book/README.md:1: " + expected,
+                "book/02-just.md:3: " + expected,
+                "book/README.md:1: " + expected,
             ])
     }
 
-    @Test func unrecordedProgramIsReportedAtMainSwiftEvenIfAnotherFileSortsFirst() throws {
+    @Test
+    func unrecordedProgramIsReportedAtMainSwiftEvenIfAnotherFileSortsFirst()
+        throws
+    {
         let repository = try RepositoryFixture([
             "Chapters/05-Relay/Relay.swift": "struct Relay {}\n",
             "Chapters/05-Relay/main.swift": "print(Relay())\n",
         ])
         #expect(
-            repository.check(evidence).diagnostics.map(\.path) == ["Chapters/05-Relay/main.swift"])
+            repository.check(evidence).diagnostics.map(\.path) == [
+                "Chapters/05-Relay/main.swift"
+            ])
     }
 
-    @Test func failsListingWhoseErrorHasNoLocationIsAnErrorAndNothingIsRecorded() throws {
+    @Test
+    func failsListingWhoseErrorHasNoLocationIsAnErrorAndNothingIsRecorded()
+        throws
+    {
         let page = "<!-- fails -->\n```swift\nlet a: Int = \"\"\n```\n"
         let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = evidence
@@ -344,10 +400,12 @@ import Testing
     @Test func requestHasEachListingsSourceAndChapterAndEachOutput() {
         let chapter = BookPage(
             path: "book/03-sink.md",
-            contents: "<!-- compiles -->\n```swift\nlet a = 1\n\nlet b = 2\n```\n"
+            contents:
+                "<!-- compiles -->\n```swift\nlet a = 1\n\nlet b = 2\n```\n"
                 + "<!-- output: 03-sink -->\n```text\n```\n")
         let readme = BookPage(
-            path: "book/README.md", contents: "Intro\n<!-- fails -->\n```Swift\nlet c = 3\n```\n")
+            path: "book/README.md",
+            contents: "Intro\n<!-- fails -->\n```Swift\nlet c = 3\n```\n")
         let request = BookSession.request(for: [chapter, readme])
         #expect(
             request.listings == [
@@ -355,12 +413,15 @@ import Testing
                     id: ListingID(path: "book/03-sink.md", line: 1),
                     source: "let a = 1\n\nlet b = 2\n", chapter: 3),
                 ListingRequest(
-                    id: ListingID(path: "book/README.md", line: 2), source: "let c = 3\n",
+                    id: ListingID(path: "book/README.md", line: 2),
+                    source: "let c = 3\n",
                     chapter: nil),
             ])
         #expect(
             request.outputs == [
-                OutputRequest(product: "03-sink", id: ListingID(path: "book/03-sink.md", line: 7))
+                OutputRequest(
+                    product: "03-sink",
+                    id: ListingID(path: "book/03-sink.md", line: 7))
             ])
     }
 }
@@ -368,8 +429,10 @@ import Testing
 @Suite struct SyncWritingTests {
     private func evidence() -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(standardOutput: "received 42\n")
-        evidence.programRuns["03-sink"] = .succeeded(standardOutput: "received 42\n")
+        evidence.programRuns["02-just"] = .succeeded(
+            standardOutput: "received 42\n")
+        evidence.programRuns["03-sink"] = .succeeded(
+            standardOutput: "received 42\n")
         return evidence
     }
 
@@ -382,11 +445,14 @@ import Testing
         try RepositoryFixture([
             "Sources/MiniCombine/02-Just/Just.swift": BookSessionTests.source,
             "book/02-just.md": stalePage,
-            "book/03-sink.md": stalePage.replacingOccurrences(of: "02-just", with: "03-sink"),
+            "book/03-sink.md": stalePage.replacingOccurrences(
+                of: "02-just", with: "03-sink"),
         ])
     }
 
-    @Test func failingToWriteOnePageWritesNoPageAndLeavesNoTemporaryFiles() throws {
+    @Test func failingToWriteOnePageWritesNoPageAndLeavesNoTemporaryFiles()
+        throws
+    {
         let repository = try fixture()
         var writer = AtomicFileWriter()
         writer.writeData = { data, url in
@@ -401,31 +467,46 @@ import Testing
         #expect(report.diagnostics.map(\.path) == ["book/03-sink.md"])
         #expect(report.summary == "sync: failed with 1 error; wrote nothing")
         #expect(try repository.contents(of: "book/02-just.md") == stalePage)
-        #expect(try repository.listing(of: "book") == ["02-just.md", "03-sink.md", "README.md"])
+        #expect(
+            try repository.listing(of: "book") == [
+                "02-just.md", "03-sink.md", "README.md",
+            ])
     }
 
     @Test func syncKeepsThePagesPermissions() throws {
         let repository = try fixture()
-        let path = repository.root.appendingPathComponent("book/02-just.md").path
-        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
-        #expect(repository.sync(evidence()).updatedFiles.contains("book/02-just.md"))
-        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
+        let path = repository.root.appendingPathComponent("book/02-just.md")
+            .path
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o640], ofItemAtPath: path)
+        #expect(
+            repository.sync(evidence()).updatedFiles.contains("book/02-just.md")
+        )
+        let permissions = try FileManager.default.attributesOfItem(
+            atPath: path)[.posixPermissions]
         #expect(permissions as? Int == 0o640)
     }
 
     @Test func syncWritesThroughASymbolicLinkAndKeepsTheLink() throws {
         let repository = try fixture()
         try repository.write(stalePage, to: "drafts/just.md")
-        let link = repository.root.appendingPathComponent("book/02-just.md").path
+        let link = repository.root.appendingPathComponent("book/02-just.md")
+            .path
         try FileManager.default.removeItem(atPath: link)
         try FileManager.default.createSymbolicLink(
             atPath: link, withDestinationPath: "../drafts/just.md")
-        #expect(repository.sync(evidence()).updatedFiles.contains("book/02-just.md"))
         #expect(
-            try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../drafts/just.md")
-        let linkedToChapter3 = BookSessionTests.upToDatePage.replacingOccurrences(
-            of: "[Contents](README.md)", with: "[Contents](README.md) · [Just →](03-sink.md)")
-        #expect(try repository.contents(of: "drafts/just.md") == linkedToChapter3)
+            repository.sync(evidence()).updatedFiles.contains("book/02-just.md")
+        )
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link)
+                == "../drafts/just.md")
+        let linkedToChapter3 = BookSessionTests.upToDatePage
+            .replacingOccurrences(
+                of: "[Contents](README.md)",
+                with: "[Contents](README.md) · [Just →](03-sink.md)")
+        #expect(
+            try repository.contents(of: "drafts/just.md") == linkedToChapter3)
         #expect(try repository.listing(of: "drafts") == ["just.md"])
     }
 }
@@ -440,7 +521,8 @@ import Testing
         }
         let outcome = writer.replace([
             AtomicFileWriter.Replacement(
-                url: repository.root.appendingPathComponent("book/page.md"), text: "new\n")
+                url: repository.root.appendingPathComponent("book/page.md"),
+                text: "new\n")
         ])
         #expect(outcome.replaced.isEmpty)
         #expect(outcome.failures.keys.sorted() == [0])

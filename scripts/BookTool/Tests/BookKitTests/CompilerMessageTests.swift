@@ -14,7 +14,9 @@ import Testing
             """
         let messages = CompilerMessage.parse(output)
         #expect(messages.map(\.severity) == [.error, .warning, .note, .error])
-        #expect(messages[0].recordedForm == "3:8: error: cannot find type 'Sink' in scope")
+        #expect(
+            messages[0].recordedForm
+                == "3:8: error: cannot find type 'Sink' in scope")
         #expect(messages[0].file == "/tmp/x/main.swift")
         #expect(messages[3].line == nil)
     }
@@ -31,26 +33,36 @@ import Testing
         #expect(
             CompilerMessage.parse(output) == [
                 CompilerMessage(
-                    file: "/tmp/x/main.swift", line: 2, column: 7, severity: .error,
+                    file: "/tmp/x/main.swift", line: 2, column: 7,
+                    severity: .error,
                     message: "cannot find 'y' in scope")
             ])
     }
 
     @Test func linesStartingWithASeverityAndUnknownLocationsHaveNoLocation() {
         let messages = CompilerMessage.parse(
-            "error: unable to load standard library\nwarning: w\n<unknown>:0: error: no module\n")
-        #expect(messages.map(\.message) == ["unable to load standard library", "w", "no module"])
+            "error: unable to load standard library\nwarning: w\n<unknown>:0: error: no module\n"
+        )
+        #expect(
+            messages.map(\.message) == [
+                "unable to load standard library", "w", "no module",
+            ])
         #expect(messages.allSatisfy { $0.file == nil && $0.line == nil })
     }
 
-    @Test func failureWithoutAMessageKeepsOnlyTheFirstNonBlankLineOfStandardError() {
+    @Test
+    func failureWithoutAMessageKeepsOnlyTheFirstNonBlankLineOfStandardError() {
         let result = ProcessResult(
             exitStatus: 1, standardOutput: "",
-            standardError: "\n  Stack dump:\n0. Program arguments: swiftc …\n1. more\n",
+            standardError:
+                "\n  Stack dump:\n0. Program arguments: swiftc …\n1. more\n",
             timedOut: false)
         #expect(result.failureReason(program: "swiftc") == "Stack dump:")
         let silent = ProcessResult(
-            exitStatus: 254, standardOutput: "", standardError: " \n", timedOut: false)
-        #expect(silent.failureReason(program: "swiftc") == "swiftc exited with status 254")
+            exitStatus: 254, standardOutput: "", standardError: " \n",
+            timedOut: false)
+        #expect(
+            silent.failureReason(program: "swiftc")
+                == "swiftc exited with status 254")
     }
 }

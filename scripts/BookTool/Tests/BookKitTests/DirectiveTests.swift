@@ -6,10 +6,13 @@ import Testing
     @Test func knownDirectivesParse() {
         #expect(
             ParsedComment(body: "include: Sources/A.swift#just")
-                == .directive(.include(path: "Sources/A.swift", region: "just")))
+                == .directive(.include(path: "Sources/A.swift", region: "just"))
+        )
         #expect(ParsedComment(body: "compiles") == .directive(.compiles))
         #expect(ParsedComment(body: "fails") == .directive(.fails))
-        #expect(ParsedComment(body: "output: 02-just") == .directive(.output(product: "02-just")))
+        #expect(
+            ParsedComment(body: "output: 02-just")
+                == .directive(.output(product: "02-just")))
         #expect(ParsedComment(body: "toolchain") == .directive(.toolchain))
         #expect(
             ParsedComment(body: "measurement: scripts/benchmark")
@@ -17,8 +20,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "include: Sources/A.swift", "include Sources/A.swift#a", "output", "output 02-just",
-        "compiles now", "measurement", "measurement scripts/benchmark", "measurement:",
+        "include: Sources/A.swift", "include Sources/A.swift#a", "output",
+        "output 02-just",
+        "compiles now", "measurement", "measurement scripts/benchmark",
+        "measurement:",
     ])
     func knownKeywordWithWrongArgumentIsMalformed(body: String) {
         guard case .malformedDirective = ParsedComment(body: body) else {
@@ -35,11 +40,15 @@ import Testing
 
 @Suite struct BookPageTests {
     private func page(_ lines: [String]) -> BookPage {
-        BookPage(path: "book/02-just.md", contents: lines.joined(separator: "\n") + "\n")
+        BookPage(
+            path: "book/02-just.md",
+            contents: lines.joined(separator: "\n") + "\n")
     }
 
     @Test func directiveOwnsTheBlockOnTheNextLine() {
-        let page = page(["Text", "<!-- compiles -->", "```swift", "let a = 1", "```"])
+        let page = page([
+            "Text", "<!-- compiles -->", "```swift", "let a = 1", "```",
+        ])
         #expect(page.diagnostics.isEmpty)
         #expect(page.directives.map(\.directive) == [.compiles])
         #expect(page.directives.first?.lineNumber == 2)
@@ -51,33 +60,43 @@ import Testing
         let page = page(["Text", "", "```swift", "let a = 1", "```"])
         #expect(page.diagnostics.map(\.line) == [3])
         #expect(
-            page.diagnostics.first?.message.hasPrefix("swift block without a directive") == true)
+            page.diagnostics.first?.message.hasPrefix(
+                "swift block without a directive") == true)
     }
 
     @Test func directiveSeparatedFromItsBlockByABlankLineIsReported() {
-        let page = page(["<!-- compiles -->", "", "```swift", "let a = 1", "```"])
+        let page = page([
+            "<!-- compiles -->", "", "```swift", "let a = 1", "```",
+        ])
         #expect(page.diagnostics.map(\.line) == [1, 3])
         #expect(
-            page.diagnostics.first?.message.contains("must be followed on the next line") == true)
+            page.diagnostics.first?.message.contains(
+                "must be followed on the next line") == true)
     }
 
     @Test func directiveWithTheWrongBlockLanguageIsReported() {
-        let page = page(["<!-- output: 02-just -->", "```swift", "let a = 1", "```"])
+        let page = page([
+            "<!-- output: 02-just -->", "```swift", "let a = 1", "```",
+        ])
         #expect(page.diagnostics.map(\.line) == [1])
         #expect(
-            page.diagnostics.first?.message.contains("needs a ```text block, not a ```swift block")
+            page.diagnostics.first?.message.contains(
+                "needs a ```text block, not a ```swift block")
                 == true)
     }
 
     @Test func unknownDirectiveAboveASwiftBlockIsReported() {
         let page = page(["<!-- compile -->", "```swift", "let a = 1", "```"])
         #expect(page.diagnostics.map(\.line) == [1])
-        #expect(page.diagnostics.first?.message.hasPrefix("unknown directive") == true)
+        #expect(
+            page.diagnostics.first?.message.hasPrefix("unknown directive")
+                == true)
     }
 
     @Test func ordinaryCommentsElsewhereAreIgnored() {
         let page = page([
-            "<!-- a note for editors -->", "Text", "<!-- another -->", "```text", "x", "```",
+            "<!-- a note for editors -->", "Text", "<!-- another -->",
+            "```text", "x", "```",
         ])
         #expect(page.diagnostics.isEmpty)
         #expect(page.directives.isEmpty)
@@ -86,12 +105,15 @@ import Testing
     @Test func unclosedFenceIsReportedAtItsOpeningLine() {
         let page = page(["Text", "```text", "never closed"])
         #expect(page.diagnostics.map(\.line) == [2])
-        #expect(page.diagnostics.first?.message == "fenced code block is never closed")
+        #expect(
+            page.diagnostics.first?.message
+                == "fenced code block is never closed")
     }
 
     @Test func fencesInsideFencesAreNotParsed() {
         let page = page([
-            "````markdown", "<!-- compiles -->", "```swift", "let a = 1", "```", "````",
+            "````markdown", "<!-- compiles -->", "```swift", "let a = 1", "```",
+            "````",
         ])
         #expect(page.diagnostics.isEmpty)
         #expect(page.directives.isEmpty)
@@ -99,7 +121,8 @@ import Testing
 
     @Test func failsDirectiveFindsItsRecordedBlockAfterOneBlankLine() {
         let page = page([
-            "<!-- fails -->", "```swift", "let a: Int = \"\"", "```", "", "```text",
+            "<!-- fails -->", "```swift", "let a: Int = \"\"", "```", "",
+            "```text",
             "1:14: error: x", "```",
         ])
         #expect(page.diagnostics.isEmpty)
@@ -108,7 +131,8 @@ import Testing
 
     @Test func failsDirectiveWithoutARecordedBlockHasNone() {
         let page = page([
-            "<!-- fails -->", "```swift", "let a: Int = \"\"", "```", "", "Prose.", "```text", "x",
+            "<!-- fails -->", "```swift", "let a: Int = \"\"", "```", "",
+            "Prose.", "```text", "x",
             "```",
         ])
         #expect(page.directives.first?.recordedBlock == nil)
@@ -116,28 +140,33 @@ import Testing
 
     @Test func swiftInAnyLetterCaseNeedsADirectiveAndSatisfiesOne() {
         let page = page([
-            "```Swift", "let a: Int = \"\"", "```", "<!-- compiles -->", "```SWIFT title",
+            "```Swift", "let a: Int = \"\"", "```", "<!-- compiles -->",
+            "```SWIFT title",
             "let b = 1",
             "```",
         ])
         #expect(page.diagnostics.map(\.line) == [1])
         #expect(
-            page.diagnostics.first?.message.hasPrefix("swift block without a directive") == true)
+            page.diagnostics.first?.message.hasPrefix(
+                "swift block without a directive") == true)
         #expect(page.directives.map(\.directive) == [.compiles])
     }
 
     @Test func directiveAboveAnIndentedFenceIsRejectedAtTheDirective() {
         let page = page([
-            "1. A step:", "", "   <!-- compiles -->", "   ```swift", "   let a = 1", "   ```",
+            "1. A step:", "", "   <!-- compiles -->", "   ```swift",
+            "   let a = 1", "   ```",
         ])
         #expect(page.diagnostics.map(\.line) == [3])
-        #expect(page.diagnostics.first?.message.contains("indented fence") == true)
+        #expect(
+            page.diagnostics.first?.message.contains("indented fence") == true)
         #expect(page.directives.isEmpty)
     }
 
     @Test func tildeFencesAndLongerClosingFencesAreBlocks() {
         let page = page([
-            "<!-- compiles -->", "~~~swift", "let fence = \"```\"", "```", "~~~~", "",
+            "<!-- compiles -->", "~~~swift", "let fence = \"```\"", "```",
+            "~~~~", "",
             "<!-- output: 02-just -->", "```text", "``", "`````", "",
         ])
         #expect(page.diagnostics.isEmpty)
@@ -145,24 +174,30 @@ import Testing
     }
 
     @Test func fenceIndentedFourSpacesDoesNotCloseABlock() {
-        let page = page(["<!-- compiles -->", "```swift", "let a = \"\"\"", "    ```", "```"])
+        let page = page([
+            "<!-- compiles -->", "```swift", "let a = \"\"\"", "    ```", "```",
+        ])
         #expect(page.diagnostics.isEmpty)
         #expect(page.directives.first?.block.contentRange == 2..<4)
     }
 
     @Test func directiveOnTheLastLineIsReportedAtItsLine() {
-        for contents in ["Text\n<!-- compiles -->\n", "Text\n<!-- compiles -->"] {
+        for contents in [
+            "Text\n<!-- compiles -->\n", "Text\n<!-- compiles -->",
+        ] {
             let page = BookPage(path: "book/02-just.md", contents: contents)
             #expect(page.diagnostics.map(\.line) == [2])
             #expect(
-                page.diagnostics.first?.message.contains("must be followed on the next line")
+                page.diagnostics.first?.message.contains(
+                    "must be followed on the next line")
                     == true)
         }
     }
 
     @Test func directiveAndBlockAtTheEndOfAFileWithoutANewlineAreRead() {
         let page = BookPage(
-            path: "book/02-just.md", contents: "<!-- compiles -->\n```swift\nlet a = 1\n```")
+            path: "book/02-just.md",
+            contents: "<!-- compiles -->\n```swift\nlet a = 1\n```")
         #expect(page.diagnostics.isEmpty)
         #expect(page.directives.first?.block.contentRange == 2..<3)
     }

@@ -29,7 +29,8 @@ import Testing
 
     private func evidence(trace: String = Self.run) -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.traces["02-just"] = ProgramTrace(jsonLines: trace, product: "02-just")
+        evidence.traces["02-just"] = ProgramTrace(
+            jsonLines: trace, product: "02-just")
         return evidence
     }
 
@@ -69,7 +70,8 @@ import Testing
         let fixture = try syncedFixture()
         let svg = try fixture.contents(of: "book/figures/02-just.svg")
         try fixture.write(
-            svg.replacingOccurrences(of: "request(max(1))", with: "request(max(2))"),
+            svg.replacingOccurrences(
+                of: "request(max(1))", with: "request(max(2))"),
             to: "book/figures/02-just.svg")
         let report = fixture.check(evidence())
         #expect(
@@ -83,10 +85,14 @@ import Testing
     @Test func aChangedRunChangesTheFigureUntilSynced() throws {
         let fixture = try syncedFixture()
         let before = try fixture.contents(of: "book/figures/02-just.svg")
-        let changedRun = Self.run.replacingOccurrences(of: "max(1)", with: "max(2)")
-        #expect(fixture.check(evidence(trace: changedRun)).diagnostics.count == 1)
+        let changedRun = Self.run.replacingOccurrences(
+            of: "max(1)", with: "max(2)")
         #expect(
-            fixture.sync(evidence(trace: changedRun)).updatedFiles == ["book/figures/02-just.svg"])
+            fixture.check(evidence(trace: changedRun)).diagnostics.count == 1)
+        #expect(
+            fixture.sync(evidence(trace: changedRun)).updatedFiles == [
+                "book/figures/02-just.svg"
+            ])
         let after = try fixture.contents(of: "book/figures/02-just.svg")
         #expect(after != before)
         #expect(after.contains(">request(max(2))</text>"))
@@ -110,13 +116,17 @@ import Testing
             "book/figures/old.svg:1: error: figure is not used by any page; add "
                 + "'<!-- figure: … -->' and its image line to a page, or delete the file"
         ]
-        #expect(fixture.check(evidence()).diagnostics.map(\.description) == expected)
-        #expect(fixture.sync(evidence()).diagnostics.map(\.description) == expected)
+        #expect(
+            fixture.check(evidence()).diagnostics.map(\.description) == expected
+        )
+        #expect(
+            fixture.sync(evidence()).diagnostics.map(\.description) == expected)
     }
 
     @Test func aFigureDirectiveNeedsAnImageLineBelowIt() throws {
         let page = Self.page.replacingOccurrences(
-            of: "![Just waits until it is asked](figures/02-just.svg)", with: "Some prose.")
+            of: "![Just waits until it is asked](figures/02-just.svg)",
+            with: "Some prose.")
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
@@ -126,7 +136,9 @@ import Testing
             ])
     }
 
-    @Test func aMalformedFigureDirectiveIsReportedAndItsImageIsAnOrdinaryLink() throws {
+    @Test func aMalformedFigureDirectiveIsReportedAndItsImageIsAnOrdinaryLink()
+        throws
+    {
         let page = Self.page.replacingOccurrences(
             of: "sequence 02-just#1", with: "sequence 02-just")
         let fixture = try RepositoryFixture(["book/02-just.md": page])
@@ -143,14 +155,21 @@ import Testing
         #expect(page.figures.map(\.imagePath) == ["book/figures/02-just.svg"])
         #expect(
             BookSession.request(for: [page]).traces == [
-                OutputRequest(product: "02-just", id: ListingID(path: "book/02-just.md", line: 7))
+                OutputRequest(
+                    product: "02-just",
+                    id: ListingID(path: "book/02-just.md", line: 7))
             ])
     }
 
     @Test func aTraceLineThatIsNotAnEventFailsTheTrace() throws {
         let trace = ProgramTrace(
-            jsonLines: "{\"pipeline\":1,\"kind\":\"call\"}\nnot json\n", product: "02-just")
-        #expect(trace == .failed(reason: "line 2 of 02-just's trace is not an event: not json"))
+            jsonLines: "{\"pipeline\":1,\"kind\":\"call\"}\nnot json\n",
+            product: "02-just")
+        #expect(
+            trace
+                == .failed(
+                    reason:
+                        "line 2 of 02-just's trace is not an event: not json"))
         let fixture = try RepositoryFixture(["book/02-just.md": Self.page])
         var evidence = evidence()
         evidence.traces["02-just"] = trace
@@ -162,7 +181,8 @@ import Testing
     }
 
     @Test func aPipelineTheRunDoesNotHaveIsReported() throws {
-        let page = Self.page.replacingOccurrences(of: "02-just#1", with: "02-just#3")
+        let page = Self.page.replacingOccurrences(
+            of: "02-just#1", with: "02-just#3")
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
@@ -179,13 +199,20 @@ import Testing
             "Measured by scripts/benchmark on …",
         ]
         let rows = CostChart.rows(of: table)
-        #expect(rows?.map(\.benchmark) == ["Just.map.sink", "reduceLatest, 3 subjects"])
+        #expect(
+            rows?.map(\.benchmark) == [
+                "Just.map.sink", "reduceLatest, 3 subjects",
+            ])
         #expect(rows?[0].costs.map(\.column) == ["Tuned", "Mini", "Loop"])
         #expect(rows?[0].costs.map(\.nanoseconds) == [12.5, 1160, 1.3])
         #expect(rows?[1].costs.map(\.column) == ["Mini", "Loop"])
         let svg = CostChart.draw(rows ?? [], title: "Costs")
-        #expect(svg.contains(">1160 ns</text>") && svg.contains(">12.5 ns</text>"))
-        #expect(CostChart.rows(of: ["Benchmark  Mini", "only-one-cell-here-and  1  2"]) == nil)
+        #expect(
+            svg.contains(">1160 ns</text>") && svg.contains(">12.5 ns</text>"))
+        #expect(
+            CostChart.rows(of: [
+                "Benchmark  Mini", "only-one-cell-here-and  1  2",
+            ]) == nil)
     }
 
     @Test func theCostsFigureNeedsAMeasurementTableOnItsPage() throws {
@@ -211,14 +238,21 @@ import Testing
 
     @Test func marblesShareAColumnWhenALaterLaneFollows() {
         let events = [
-            TraceEvent(pipeline: 1, kind: "value", lane: "into map", value: "10"),
-            TraceEvent(pipeline: 1, kind: "value", lane: "out of map", value: "20"),
-            TraceEvent(pipeline: 1, kind: "value", lane: "into map", value: "11"),
+            TraceEvent(
+                pipeline: 1, kind: "value", lane: "into map", value: "10"),
+            TraceEvent(
+                pipeline: 1, kind: "value", lane: "out of map", value: "20"),
+            TraceEvent(
+                pipeline: 1, kind: "value", lane: "into map", value: "11"),
         ]
         let svg = MarbleDiagram.draw(events, title: "Map")
         func x(of value: String) -> String? {
-            svg.split(separator: "\n").first { $0.hasSuffix(">\(value)</text>") }
-                .flatMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
+            svg.split(separator: "\n").first {
+                $0.hasSuffix(">\(value)</text>")
+            }
+            .flatMap {
+                $0.split(separator: "\"").dropFirst().first.map(String.init)
+            }
         }
         #expect(x(of: "10") != nil)
         #expect(x(of: "10") == x(of: "20"))
@@ -227,8 +261,12 @@ import Testing
 
     @Test func aLaneThatEndsStopsThereWithoutAnArrow() {
         let events = [
-            TraceEvent(pipeline: 1, kind: "value", lane: "into tryMap", value: "\"three\""),
-            TraceEvent(pipeline: 1, kind: "value", lane: "out of tryMap", end: "failure: bad"),
+            TraceEvent(
+                pipeline: 1, kind: "value", lane: "into tryMap",
+                value: "\"three\""),
+            TraceEvent(
+                pipeline: 1, kind: "value", lane: "out of tryMap",
+                end: "failure: bad"),
         ]
         let svg = MarbleDiagram.draw(events, title: "tryMap")
         #expect(
@@ -241,7 +279,8 @@ import Testing
     @Test func aTracedRunGetsTheVariableAndOtherRunsDoNot() {
         let script = ["-c", "printf '%s' \"${BOOK_TRACE-unset}\""]
         let traced = ProcessRunner.run(
-            "sh", script, environment: [ProgramTrace.environmentVariable: "/tmp/trace.jsonl"])
+            "sh", script,
+            environment: [ProgramTrace.environmentVariable: "/tmp/trace.jsonl"])
         #expect(traced.standardOutput == "/tmp/trace.jsonl")
         #expect(ProcessRunner.run("sh", script).standardOutput == "unset")
     }

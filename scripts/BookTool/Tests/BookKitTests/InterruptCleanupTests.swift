@@ -7,22 +7,32 @@ import Testing
     /// Whether `pid` is gone: no such process, or a zombie nobody has reaped yet.
     private func isGone(_ pid: Int32) -> Bool {
         guard kill(pid, 0) == 0 else { return true }
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        let stat =
+            (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+            ?? ""
+        return stat.split(separator: ")").last?.trimmingCharacters(
+            in: .whitespaces
+        ).hasPrefix("Z")
             ?? false
     }
 
-    @Test func aRunningChildIsRegisteredAndEndingItsGroupEndsWhatItStarted() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "interrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    @Test func aRunningChildIsRegisteredAndEndingItsGroupEndsWhatItStarted()
+        throws
+    {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "interrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pidFile = folder.appendingPathComponent("grandchild")
         let finished = ResultBox()
         let thread = Thread {
             finished.set(
                 ProcessRunner.run(
-                    "sh", ["-c", "sleep 60 & echo $$ $! > \(pidFile.path); wait"], timeout: 60))
+                    "sh",
+                    ["-c", "sleep 60 & echo $$ $! > \(pidFile.path); wait"],
+                    timeout: 60))
         }
         thread.start()
         var pids: [Int32] = []
@@ -46,9 +56,11 @@ import Testing
     }
 
     @Test func cleanUpRemovesTheWritersTemporaryFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "interrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "interrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var writer = AtomicFileWriter()
         var written = 0
@@ -56,13 +68,16 @@ import Testing
             try data.write(to: url)
             written += 1
             // The interrupt arrives while the second temporary file is being written.
-            if written == 2 { InterruptCleanup.removeTemporaryFiles(under: folder) }
+            if written == 2 {
+                InterruptCleanup.removeTemporaryFiles(under: folder)
+            }
         }
         let files = ["a.txt", "b.txt"].map { folder.appendingPathComponent($0) }
 
         _ = writer.replace(files.map { .init(url: $0, text: "new\n") })
 
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let left = try FileManager.default.contentsOfDirectory(
+            atPath: folder.path)
         #expect(left.filter { $0.contains(".book-tool-") }.isEmpty)
     }
 }

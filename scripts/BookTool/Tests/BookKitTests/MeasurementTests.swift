@@ -30,12 +30,16 @@ import Testing
     }
 
     private func fixture(block: String) throws -> RepositoryFixture {
-        try RepositoryFixture(["book/08-what-does-a-pipeline-cost.md": Self.appendix(block: block)])
+        try RepositoryFixture([
+            "book/08-what-does-a-pipeline-cost.md": Self.appendix(block: block)
+        ])
     }
 
     private let evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
 
-    @Test func signedMeasurementOnAPageWithoutAChapterProgramChecksClean() throws {
+    @Test func signedMeasurementOnAPageWithoutAChapterProgramChecksClean()
+        throws
+    {
         let repository = try fixture(block: Self.table)
         let report = repository.check(evidence)
         #expect(report.diagnostics.isEmpty)
@@ -58,7 +62,8 @@ import Testing
     }
 
     @Test func measurementThatDoesNotNameItsCommandIsAnError() throws {
-        let unsigned = Self.table.replacingOccurrences(of: "scripts/benchmark", with: "my laptop")
+        let unsigned = Self.table.replacingOccurrences(
+            of: "scripts/benchmark", with: "my laptop")
         let repository = try fixture(block: unsigned)
         let report = repository.check(evidence)
         #expect(report.diagnostics.map(\.line) == [5])
@@ -71,7 +76,9 @@ import Testing
     @Test func measurementNeedsATextBlock() {
         let page = BookPage(
             path: "book/08-cost.md",
-            contents: "<!-- measurement: scripts/benchmark -->\n```swift\nlet a = 1\n```\n")
+            contents:
+                "<!-- measurement: scripts/benchmark -->\n```swift\nlet a = 1\n```\n"
+        )
         #expect(
             page.diagnostics.map(\.message) == [
                 "directive '<!-- measurement: scripts/benchmark -->' needs a ```text block, "
@@ -81,9 +88,12 @@ import Testing
 
     // `record`: how scripts/benchmark writes its table into the page.
 
-    private func record(_ text: String, in repository: RepositoryFixture) -> BookReport {
+    private func record(_ text: String, in repository: RepositoryFixture)
+        -> BookReport
+    {
         BookSession(root: repository.root).record(
-            text, by: "scripts/benchmark", in: "book/08-what-does-a-pipeline-cost.md")
+            text, by: "scripts/benchmark",
+            in: "book/08-what-does-a-pipeline-cost.md")
     }
 
     @Test func recordReplacesOnlyTheMeasurementBlock() throws {
@@ -95,13 +105,16 @@ import Testing
             try repository.contents(of: "book/08-what-does-a-pipeline-cost.md")
                 == Self.appendix(block: Self.table))
         #expect(
-            try repository.listing(of: "book") == ["08-what-does-a-pipeline-cost.md", "README.md"])
+            try repository.listing(of: "book") == [
+                "08-what-does-a-pipeline-cost.md", "README.md",
+            ])
     }
 
     @Test func recordRefusesAPageWithoutTheCommandsBlock() throws {
         let repository = try fixture(block: "old table")
         let report = BookSession(root: repository.root).record(
-            Self.table, by: "scripts/other", in: "book/08-what-does-a-pipeline-cost.md")
+            Self.table, by: "scripts/other",
+            in: "book/08-what-does-a-pipeline-cost.md")
         #expect(
             report.diagnostics.map(\.description) == [
                 "book/08-what-does-a-pipeline-cost.md:1: error: the page must have exactly one "
@@ -127,7 +140,8 @@ import Testing
 
     @Test func recordRefusesAPageWithStructuralErrors() throws {
         let repository = try RepositoryFixture([
-            "book/08-what-does-a-pipeline-cost.md": Self.appendix(block: "old") + "```swift\n"
+            "book/08-what-does-a-pipeline-cost.md": Self.appendix(block: "old")
+                + "```swift\n"
         ])
         let report = record(Self.table, in: repository)
         #expect(report.diagnostics.map(\.line) == [11])

@@ -18,7 +18,8 @@ import Testing
 
     private func evidence() -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(standardOutput: "received 42\n")
+        evidence.programRuns["02-just"] = .succeeded(
+            standardOutput: "received 42\n")
         return evidence
     }
 
@@ -35,17 +36,21 @@ import Testing
                 "    argument type 'ReferenceWritableKeyPath<WeatherScreen, Weather>'",
             ])
         #expect(lines.allSatisfy { $0.count <= 80 })
-        #expect(PageFurniture.wrapped("1:1: error: short") == ["1:1: error: short"])
+        #expect(
+            PageFurniture.wrapped("1:1: error: short") == ["1:1: error: short"])
     }
 
     @Test func wordLongerThanALineIsCut() {
         let word = String(repeating: "x", count: 100)
         let lines = PageFurniture.wrapped("1:1: error: " + word)
         #expect(lines.allSatisfy { $0.count <= 80 })
-        #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "1:1:error:" + word)
+        #expect(
+            lines.joined().replacingOccurrences(of: " ", with: "")
+                == "1:1:error:" + word)
     }
 
-    @Test func syncWritesCaptionsLabelsAndNavigationAndCheckThenPasses() throws {
+    @Test func syncWritesCaptionsLabelsAndNavigationAndCheckThenPasses() throws
+    {
         let page = """
             # Chapter 2: Just
 
@@ -125,12 +130,15 @@ import Testing
         var evidence = evidence()
         // The fails directive is on line 15 before sync and on line 22 after it.
         for line in [15, 22] {
-            evidence.listingMessages[ListingID(path: "book/02-just.md", line: line)] = [
-                CompilerMessage(
-                    file: "main.swift", line: 1, column: 14, severity: .error,
-                    message: "cannot convert value of type 'String' to specified type 'Int', "
-                        + "and this line is long")
-            ]
+            evidence.listingMessages[
+                ListingID(path: "book/02-just.md", line: line)] = [
+                    CompilerMessage(
+                        file: "main.swift", line: 1, column: 14,
+                        severity: .error,
+                        message:
+                            "cannot convert value of type 'String' to specified type 'Int', "
+                            + "and this line is long")
+                ]
         }
         let before = repository.check(evidence)
         #expect(before.diagnostics.allSatisfy { $0.kind == .staleness })
@@ -217,7 +225,10 @@ import Testing
                 """)
     }
 
-    @Test func checkFailsAtEveryTooWideLineOfAListingOrOutputButSyncStillWrites() throws {
+    @Test
+    func checkFailsAtEveryTooWideLineOfAListingOrOutputButSyncStillWrites()
+        throws
+    {
         let wide = String(repeating: "x", count: 81)
         let page = """
             <!-- compiles -->
@@ -240,17 +251,21 @@ import Testing
             """
         let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = evidence()
-        evidence.programRuns["02-just"] = .succeeded(standardOutput: "\(wide)\n")
+        evidence.programRuns["02-just"] = .succeeded(
+            standardOutput: "\(wide)\n")
         let check = repository.check(evidence)
         #expect(
-            check.diagnostics.filter { $0.kind == .tooWide }.map(\.description) == [
-                "book/notes.md:3: error: line is 89 columns wide; listings, outputs and "
-                    + "compiler errors in the book must fit in 80",
-                "book/notes.md:11: error: line is 81 columns wide; listings, outputs and "
-                    + "compiler errors in the book must fit in 80",
-            ])
+            check.diagnostics.filter { $0.kind == .tooWide }.map(\.description)
+                == [
+                    "book/notes.md:3: error: line is 89 columns wide; listings, outputs and "
+                        + "compiler errors in the book must fit in 80",
+                    "book/notes.md:11: error: line is 81 columns wide; listings, outputs and "
+                        + "compiler errors in the book must fit in 80",
+                ])
         let sync = repository.sync(evidence)
         #expect(sync.updatedFiles == ["book/notes.md"])
-        #expect(try repository.contents(of: "book/notes.md").contains("```text\n\(wide)\n```"))
+        #expect(
+            try repository.contents(of: "book/notes.md").contains(
+                "```text\n\(wide)\n```"))
     }
 }

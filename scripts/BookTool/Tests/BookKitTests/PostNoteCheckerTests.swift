@@ -27,16 +27,26 @@ import Testing
     @Test func notesAreTheBlockQuotesUnderTheHeadingOutsideCode() {
         let notes = PostNoteChecker.notes(in: Self.page)
         #expect(notes.map(\.index) == [2, 6, 10])
-        #expect(notes.first?.text == "The post sends at once. Ours waits (test `justWaits`).")
+        #expect(
+            notes.first?.text
+                == "The post sends at once. Ours waits (test `justWaits`).")
     }
 
     @Test func namedTestsFollowTheWordTestOrTests() {
-        #expect(PostNoteChecker.namedTests(in: "Ours waits (test `justWaits`).") == ["justWaits"])
         #expect(
-            PostNoteChecker.namedTests(in: "(tests `a`, `b` and `c`), then `notATest`")
+            PostNoteChecker.namedTests(in: "Ours waits (test `justWaits`).")
+                == ["justWaits"])
+        #expect(
+            PostNoteChecker.namedTests(
+                in: "(tests `a`, `b` and `c`), then `notATest`")
                 == ["a", "b", "c"])
-        #expect(PostNoteChecker.namedTests(in: "the test `a`, and test `b`") == ["a", "b"])
-        #expect(PostNoteChecker.namedTests(in: "contest `x`; test `receive(_:)`").isEmpty)
+        #expect(
+            PostNoteChecker.namedTests(in: "the test `a`, and test `b`") == [
+                "a", "b",
+            ])
+        #expect(
+            PostNoteChecker.namedTests(in: "contest `x`; test `receive(_:)`")
+                .isEmpty)
     }
 
     @Test func testFunctionsAreFuncsMarkedTest() {
@@ -50,7 +60,10 @@ import Testing
                 private func helper() {}
             }
             """
-        #expect(PostNoteChecker.testFunctionNames(in: source) == ["justWaits", "cancelStops"])
+        #expect(
+            PostNoteChecker.testFunctionNames(in: source) == [
+                "justWaits", "cancelStops",
+            ])
     }
 
     @Test func aNameThatIsNoTestIsAnErrorAtTheNote() {
@@ -67,7 +80,10 @@ import Testing
 
     @Test func aNoteThatNamesNoTestIsAnError() {
         let diagnostics = PostNoteChecker.check(
-            Self.page, testNames: ["justWaits", "cancelStops", "cancelFrees", "cancelTwice"])
+            Self.page,
+            testNames: [
+                "justWaits", "cancelStops", "cancelFrees", "cancelTwice",
+            ])
         #expect(
             diagnostics.map(\.description) == [
                 "book/02-just.md:11: error: this 'where the original post differs' "
@@ -83,9 +99,11 @@ import Testing
             """
         let fixture = try RepositoryFixture([
             "book/01-protocols.md": page,
-            "Tests/MiniCombineTests/Chapter01Tests.swift": "@Test func saturates() {}\n",
+            "Tests/MiniCombineTests/Chapter01Tests.swift":
+                "@Test func saturates() {}\n",
         ])
-        let report = fixture.check(Evidence(toolchainVersion: "Swift version 6.3.1"))
+        let report = fixture.check(
+            Evidence(toolchainVersion: "Swift version 6.3.1"))
         #expect(
             report.diagnostics.map(\.description) == [
                 "book/01-protocols.md:1: error: the note names test 'clamps', "

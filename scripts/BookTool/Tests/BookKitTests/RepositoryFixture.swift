@@ -7,7 +7,8 @@ final class RepositoryFixture {
     let root: URL
 
     /// The book's one `toolchain` block, which every book needs.
-    static let toolchainPage = "<!-- toolchain -->\n```text\nSwift version 6.3.1\n```\n"
+    static let toolchainPage =
+        "<!-- toolchain -->\n```text\nSwift version 6.3.1\n```\n"
 
     /// Creates the repository with `files`, keyed by repository-relative path, and a
     /// `book/README.md` holding the toolchain block and a contents line linking every page,
@@ -20,16 +21,21 @@ final class RepositoryFixture {
         }
         if files["book/README.md"] == nil {
             try write(
-                Self.toolchainPage + Self.contents(of: Array(files.keys)), to: "book/README.md")
+                Self.toolchainPage + Self.contents(of: Array(files.keys)),
+                to: "book/README.md")
         }
     }
 
     /// A contents line linking each page among `paths`.
     static func contents(of paths: [String]) -> String {
-        let pages = paths.filter { $0.hasPrefix("book/") && $0.hasSuffix(".md") }.sorted()
+        let pages = paths.filter {
+            $0.hasPrefix("book/") && $0.hasSuffix(".md")
+        }.sorted()
         return pages.isEmpty
             ? ""
-            : "\nContents: " + pages.map { "[page](\($0.dropFirst(5)))" }.joined(separator: ", ")
+            : "\nContents: "
+                + pages.map { "[page](\($0.dropFirst(5)))" }.joined(
+                    separator: ", ")
                 + ".\n"
     }
 
@@ -44,7 +50,8 @@ final class RepositoryFixture {
     func write(_ data: Data, to path: String) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try data.write(to: url)
     }
 
@@ -56,17 +63,24 @@ final class RepositoryFixture {
     }
 
     func contents(of path: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        try String(
+            contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
     /// Runs `check` with `evidence` standing in for the toolchain; the fixture lives until it returns.
     func check(_ evidence: Evidence) -> BookReport {
-        BookSession(root: root, evidenceSource: FixedEvidence(evidence: evidence)).check()
+        BookSession(
+            root: root, evidenceSource: FixedEvidence(evidence: evidence)
+        ).check()
     }
 
     /// Runs `sync` with `evidence` standing in for the toolchain; the fixture lives until it returns.
-    func sync(_ evidence: Evidence, writer: AtomicFileWriter = AtomicFileWriter()) -> BookReport {
-        BookSession(root: root, evidenceSource: FixedEvidence(evidence: evidence)).sync(
+    func sync(
+        _ evidence: Evidence, writer: AtomicFileWriter = AtomicFileWriter()
+    ) -> BookReport {
+        BookSession(
+            root: root, evidenceSource: FixedEvidence(evidence: evidence)
+        ).sync(
             writer: writer)
     }
 }
@@ -75,7 +89,9 @@ final class RepositoryFixture {
 struct FixedEvidence: EvidenceSource {
     var evidence: Evidence
 
-    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout) -> Evidence {
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
+        -> Evidence
+    {
         evidence
     }
 }

@@ -72,7 +72,8 @@ import Testing
         ```
 
         """,
-        "Chapters/02-Just/main.swift": "import MiniCombine\n\nfunc count() -> Int {\n}\n",
+        "Chapters/02-Just/main.swift":
+            "import MiniCombine\n\nfunc count() -> Int {\n}\n",
     ]
 
     /// The files, with the book recorded by the running toolchain.
@@ -80,7 +81,8 @@ import Testing
         var files = files
         files["book/README.md"] =
             RepositoryFixture.toolchainPage.replacingOccurrences(
-                of: "Swift version 6.3.1", with: ToolchainEvidenceSource.toolchainVersion())
+                of: "Swift version 6.3.1",
+                with: ToolchainEvidenceSource.toolchainVersion())
             + RepositoryFixture.contents(of: Array(files.keys))
         return try RepositoryFixture(files)
     }
@@ -109,7 +111,10 @@ import Testing
             ])
     }
 
-    @Test func listingsAndChaptersCompileAgainstTheLibraryAsItStandsAtTheirChapter() throws {
+    @Test
+    func listingsAndChaptersCompileAgainstTheLibraryAsItStandsAtTheirChapter()
+        throws
+    {
         let repository = try Self.repository()
         let report = BookSession(root: repository.root).check()
         #expect(

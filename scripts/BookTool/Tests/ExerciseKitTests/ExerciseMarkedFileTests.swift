@@ -74,14 +74,18 @@ import Testing
         for line in lines {
             reader.read(line: line)
         }
-        #expect(reader.outcomes.map(\.status) == [.failed(["Expectation failed: 1 == 2"])])
+        #expect(
+            reader.outcomes.map(\.status) == [
+                .failed(["Expectation failed: 1 == 2"])
+            ])
         #expect(reader.runningTest?.name == "b()")
         #expect(!reader.sawRunEnd)
     }
 
     @Test func behaviourSplitsTheFunctionNameIntoWords() {
         let test = TestOutcome(
-            id: "x", name: "justSendsNothingBeforeARequest()", displayName: nil, status: .passed)
+            id: "x", name: "justSendsNothingBeforeARequest()", displayName: nil,
+            status: .passed)
         #expect(test.behaviour == "just sends nothing before a request")
     }
 }
@@ -104,9 +108,13 @@ import Testing
     }
 
     @Test func aLocalTypesUnknownContextIsTakenOutAndALongTraceIsWindowed() {
-        let values = (1...40).map { "MiniCombineTests.Latest3(\($0), nil, nil)" }
+        let values = (1...40).map {
+            "MiniCombineTests.Latest3(\($0), nil, nil)"
+        }
         let actual = "[" + values.joined(separator: ", ") + "]"
-        let expected = "[" + values.prefix(20).joined(separator: ", ") + ", Latest3(0, nil, nil)]"
+        let expected =
+            "[" + values.prefix(20).joined(separator: ", ")
+            + ", Latest3(0, nil, nil)]"
         let issue =
             "Expectation failed: (events → \(actual)) == ([…] → \(expected)) (Tests/M/A.swift:9)"
             .replacingOccurrences(
@@ -116,10 +124,13 @@ import Testing
 
         #expect(
             lines.first
-                == "expected `Latest3(0, nil, nil)` at position 21, got `Latest3(21, nil, nil)`")
+                == "expected `Latest3(0, nil, nil)` at position 21, got `Latest3(21, nil, nil)`"
+        )
         #expect(lines.count == 4)
         #expect(
-            lines.allSatisfy { $0.count <= ReadableIssue.width && !$0.contains("unknown") },
+            lines.allSatisfy {
+                $0.count <= ReadableIssue.width && !$0.contains("unknown")
+            },
             "\(lines)")
     }
 }

@@ -22,24 +22,28 @@ import Testing
 
         """,
         "Sources/MiniCombine/01-First/Given.swift": "public let given = 0\n",
-        "Sources/MiniCombine/02-Second/Second.swift": "public func second() -> Int { 2 }\n",
+        "Sources/MiniCombine/02-Second/Second.swift":
+            "public func second() -> Int { 2 }\n",
         "Chapters/01-First/main.swift": "print(first())\n",
         "Chapters/02-Second/main.swift": "print(second())\n",
         "Tests/MiniCombineTests/Chapter01FirstTests.swift": "// one\n",
         "Tests/MiniCombineTests/Chapter02SecondTests.swift": "// two\n",
-        "Tests/MiniCombineTests/Support/Later.swift": "// exercise.needs-chapter: 2\n",
+        "Tests/MiniCombineTests/Support/Later.swift":
+            "// exercise.needs-chapter: 2\n",
         "Tests/MiniCombineTests/Support/Always.swift": "// any chapter\n",
         "book/01-first.md": "# Chapter 1: First\n",
         "book/02-second.md": "# Chapter 2: Second\n",
     ]
 
     func makeRepository() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "exercise-workspace-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "exercise-workspace-\(UUID().uuidString)")
         for (path, text) in Self.files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -60,7 +64,8 @@ import Testing
         let catalog = ChapterCatalog(root: root)
         let workspace = ExerciseWorkspace(root: root)
 
-        let summary = try workspace.start(try catalog.chapter(1), allChapters: catalog.chapters())
+        let summary = try workspace.start(
+            try catalog.chapter(1), allChapters: catalog.chapters())
 
         let after = contents(of: root)
         #expect(summary.setAside == [2])
@@ -69,12 +74,17 @@ import Testing
             after["Sources/MiniCombine/01-First/First.swift"]
                 == "public func first() -> Int {\n    fatalError(\"Not implemented yet: first()\")\n}\n"
         )
-        #expect(after["Package.swift"] == "let chapters = [\n    \"01-First\",\n]\n")
+        #expect(
+            after["Package.swift"] == "let chapters = [\n    \"01-First\",\n]\n"
+        )
         #expect(after["Sources/MiniCombine/02-Second/Second.swift"] == nil)
         #expect(after["Chapters/02-Second/main.swift"] == nil)
-        #expect(after["Tests/MiniCombineTests/Chapter02SecondTests.swift"] == nil)
+        #expect(
+            after["Tests/MiniCombineTests/Chapter02SecondTests.swift"] == nil)
         #expect(after["Tests/MiniCombineTests/Support/Later.swift"] == nil)
-        #expect(after["Tests/MiniCombineTests/Support/Always.swift"] == "// any chapter\n")
+        #expect(
+            after["Tests/MiniCombineTests/Support/Always.swift"]
+                == "// any chapter\n")
         #expect(workspace.chapterInProgress == 1)
         #expect(catalog.chapters().map(\.number) == [1, 2])
     }
@@ -104,28 +114,35 @@ import Testing
         _ = try workspace.start(chapter, allChapters: catalog.chapters())
         let attempt = "public func first() -> Int { 1 + 0 }\n"
         try Data(attempt.utf8).write(
-            to: root.appendingPathComponent("Sources/MiniCombine/01-First/First.swift"))
+            to: root.appendingPathComponent(
+                "Sources/MiniCombine/01-First/First.swift"))
         try Data("let extra = 0\n".utf8).write(
-            to: root.appendingPathComponent("Sources/MiniCombine/01-First/Extra.swift"))
+            to: root.appendingPathComponent(
+                "Sources/MiniCombine/01-First/Extra.swift"))
 
         let summary = try workspace.restore(chapter)
 
         #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
         #expect(workspace.chapterInProgress == nil)
-        let saved = root.appendingPathComponent(summary.attemptFolder).appendingPathComponent(
-            "yours")
+        let saved = root.appendingPathComponent(summary.attemptFolder)
+            .appendingPathComponent(
+                "yours")
         #expect(
             try String(
                 contentsOf: saved.appendingPathComponent(
-                    "Sources/MiniCombine/01-First/First.swift"), encoding: .utf8) == attempt)
-        let book = root.appendingPathComponent(summary.attemptFolder).appendingPathComponent(
-            "book/Sources/MiniCombine/01-First/First.swift")
+                    "Sources/MiniCombine/01-First/First.swift"), encoding: .utf8
+            ) == attempt)
+        let book = root.appendingPathComponent(summary.attemptFolder)
+            .appendingPathComponent(
+                "book/Sources/MiniCombine/01-First/First.swift")
         #expect(
             try String(contentsOf: book, encoding: .utf8)
                 == "public func first() -> Int {\n    1\n}\n")
         #expect(
             !FileManager.default.fileExists(
-                atPath: root.appendingPathComponent("Sources/MiniCombine/01-First/Extra.swift").path
+                atPath: root.appendingPathComponent(
+                    "Sources/MiniCombine/01-First/Extra.swift"
+                ).path
             ))
     }
 
@@ -134,11 +151,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = ChapterCatalog(root: root)
         let workspace = ExerciseWorkspace(root: root)
-        _ = try workspace.start(try catalog.chapter(1), allChapters: catalog.chapters())
+        _ = try workspace.start(
+            try catalog.chapter(1), allChapters: catalog.chapters())
         let started = contents(of: root)
 
         #expect(throws: ExerciseError.self) {
-            try workspace.start(try catalog.chapter(1), allChapters: catalog.chapters())
+            try workspace.start(
+                try catalog.chapter(1), allChapters: catalog.chapters())
         }
         #expect(contents(of: root) == started)
     }
@@ -160,12 +179,14 @@ import Testing
     private func write(_ text: String, to path: String, in root: URL) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
     }
 
     private func read(_ path: String, in root: URL) -> String? {
-        try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        try? String(
+            contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
     /// `git restore .`, as `git status` suggests under the set-aside files: every tracked file
@@ -184,7 +205,8 @@ import Testing
         let chapter = try catalog.chapter(1)
         _ = try workspace.start(chapter, allChapters: catalog.chapters())
         try write(
-            "public func first() -> Int { 1 }\n", to: "Sources/MiniCombine/01-First/First.swift",
+            "public func first() -> Int { 1 }\n",
+            to: "Sources/MiniCombine/01-First/First.swift",
             in: root)
         try gitRestore(root)
 
@@ -203,7 +225,8 @@ import Testing
             withDestinationPath: "../01-First/main.swift")
         let catalog = ChapterCatalog(root: root)
         let workspace = ExerciseWorkspace(root: root)
-        _ = try workspace.start(try catalog.chapter(1), allChapters: catalog.chapters())
+        _ = try workspace.start(
+            try catalog.chapter(1), allChapters: catalog.chapters())
         try gitRestore(root)
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent(link).path,
@@ -215,7 +238,9 @@ import Testing
         #expect(!plan.saved.contains(link))
     }
 
-    @Test func restoreRefusesAnIncompleteRecordInOneLineAndDeletesNothing() throws {
+    @Test func restoreRefusesAnIncompleteRecordInOneLineAndDeletesNothing()
+        throws
+    {
         let root = try makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
         // What a start interrupted after writing the chapter file used to leave.
@@ -230,7 +255,10 @@ import Testing
         #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
     }
 
-    @Test func restorePutsBackFilesChangedOutsideTheMarkersAndKeepsTheStudentsCopies() throws {
+    @Test
+    func restorePutsBackFilesChangedOutsideTheMarkersAndKeepsTheStudentsCopies()
+        throws
+    {
         let root = try makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = ChapterCatalog(root: root)
@@ -238,7 +266,8 @@ import Testing
         let chapter = try catalog.chapter(1)
         _ = try workspace.start(chapter, allChapters: catalog.chapters())
         let edits = [
-            "Sources/MiniCombine/01-First/Given.swift": "public let given = 1\n",
+            "Sources/MiniCombine/01-First/Given.swift":
+                "public let given = 1\n",
             "Chapters/01-First/main.swift": "print(first() + 1)\n",
             "Tests/MiniCombineTests/Support/Always.swift": "// changed\n",
             "Tests/MiniCombineTests/Chapter01MoreTests.swift": "// added\n",
@@ -250,9 +279,13 @@ import Testing
         let summary = try workspace.restore(chapter)
 
         #expect(contents(of: root) == Self.files.mapValues { Optional($0) })
-        #expect(read("Tests/MiniCombineTests/Chapter01MoreTests.swift", in: root) == nil)
+        #expect(
+            read("Tests/MiniCombineTests/Chapter01MoreTests.swift", in: root)
+                == nil)
         for (path, text) in edits {
-            #expect(read("\(summary.attemptFolder)/yours/\(path)", in: root) == text)
+            #expect(
+                read("\(summary.attemptFolder)/yours/\(path)", in: root) == text
+            )
         }
     }
 }
@@ -263,7 +296,8 @@ import Testing
     private func write(_ text: String, to path: String, in root: URL) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
     }
 
@@ -275,7 +309,8 @@ import Testing
         let chapter = try catalog.chapter(1)
         _ = try workspace.start(chapter, allChapters: catalog.chapters())
         let mine = "public func first() -> Int { 1 }\n"
-        try write(mine, to: "Sources/MiniCombine/01-First/First.swift", in: root)
+        try write(
+            mine, to: "Sources/MiniCombine/01-First/First.swift", in: root)
 
         let saved = try workspace.saveCheckedAttempt(chapter)
         let again = try workspace.saveCheckedAttempt(chapter)
@@ -286,12 +321,14 @@ import Testing
         let summary = try workspace.restore(chapter)
 
         #expect(again == saved)
-        #expect(plan.overwritten == ["Sources/MiniCombine/01-First/First.swift"])
+        #expect(
+            plan.overwritten == ["Sources/MiniCombine/01-First/First.swift"])
         #expect(summary.lastChecked == saved)
         #expect(
             try String(
                 contentsOf: root.appendingPathComponent(
-                    "\(saved)/yours/Sources/MiniCombine/01-First/First.swift"), encoding: .utf8)
+                    "\(saved)/yours/Sources/MiniCombine/01-First/First.swift"),
+                encoding: .utf8)
                 == mine)
     }
 
@@ -299,16 +336,20 @@ import Testing
         let root = try fixture.makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
         try write("1\n", to: ".exercise/chapter", in: root)
-        try write("kept\n", to: ".exercise/attempts/old/yours/A.swift", in: root)
+        try write(
+            "kept\n", to: ".exercise/attempts/old/yours/A.swift", in: root)
         let workspace = ExerciseWorkspace(root: root)
 
         _ = try workspace.abandon(catalog: ChapterCatalog(root: root))
 
         #expect(workspace.chapterInProgress == nil)
         #expect(
-            fixture.contents(of: root) == ExerciseWorkspaceTests.files.mapValues { Optional($0) })
+            fixture.contents(of: root)
+                == ExerciseWorkspaceTests.files.mapValues { Optional($0) })
         #expect(
             FileManager.default.fileExists(
-                atPath: root.appendingPathComponent(".exercise/attempts/old/yours/A.swift").path))
+                atPath: root.appendingPathComponent(
+                    ".exercise/attempts/old/yours/A.swift"
+                ).path))
     }
 }

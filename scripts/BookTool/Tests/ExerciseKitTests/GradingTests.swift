@@ -33,8 +33,10 @@ import Testing
         )
 
         """,
-        "Sources/MiniCombine/01-First/First.swift": first(counting: "Array(1...limit)"),
-        "Chapters/01-First/main.swift": "import MiniCombine\n\nprint(count(to: 2))\n",
+        "Sources/MiniCombine/01-First/First.swift": first(
+            counting: "Array(1...limit)"),
+        "Chapters/01-First/main.swift":
+            "import MiniCombine\n\nprint(count(to: 2))\n",
         "Tests/MiniCombineTests/Chapter01FirstTests.swift": """
         import MiniCombine
         import Testing
@@ -77,8 +79,10 @@ import Testing
     /// The repository, in a folder named after this checkout so that two checkouts on one
     /// machine do not share it.
     static var root: URL {
-        let checkout = URL(fileURLWithPath: #filePath).pathComponents.dropLast(5)
-            .filter { $0 != "/" }.joined(separator: "-")
+        let checkout = URL(fileURLWithPath: #filePath).pathComponents.dropLast(
+            5
+        )
+        .filter { $0 != "/" }.joined(separator: "-")
         return FileManager.default.temporaryDirectory.appendingPathComponent(
             "exercise-grade-fixture-\(checkout)")
     }
@@ -87,19 +91,23 @@ import Testing
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
 
-    @Test func gradeWritesEachStudentsResultsAndTheClassCSVAndExitsForTheWorst() throws {
+    @Test func gradeWritesEachStudentsResultsAndTheClassCSVAndExitsForTheWorst()
+        throws
+    {
         let root = Self.root
         let submissions = root.appendingPathComponent("submissions")
         let output = root.appendingPathComponent("results")
         for name in Self.files.keys.map({ String($0.prefix { $0 != "/" }) }) + [
             "submissions", "results",
         ] {
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+            try? FileManager.default.removeItem(
+                at: root.appendingPathComponent(name))
         }
         try Self.write(Self.files, under: root)
         let folder = "01-First/First.swift"
@@ -120,8 +128,10 @@ import Testing
 
         #expect(status == ExitCode.doesNotCompile)
         func json(_ student: String) throws -> [String: Any] {
-            let data = try Data(contentsOf: output.appendingPathComponent("\(student).json"))
-            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let data = try Data(
+                contentsOf: output.appendingPathComponent("\(student).json"))
+            return try #require(
+                try JSONSerialization.jsonObject(with: data) as? [String: Any])
         }
         func tests(_ student: String) throws -> [[String: String]] {
             try #require(try json(student)["tests"] as? [[String: String]])
@@ -130,15 +140,22 @@ import Testing
         #expect(try json("alice")["status"] as? String == "pass")
         #expect(
             try tests("alice") == [
-                ["name": "counting to three gives one two three", "status": "pass", "message": ""],
-                ["name": "counting to zero gives nothing", "status": "pass", "message": ""],
+                [
+                    "name": "counting to three gives one two three",
+                    "status": "pass", "message": "",
+                ],
+                [
+                    "name": "counting to zero gives nothing", "status": "pass",
+                    "message": "",
+                ],
                 ["name": passed, "status": "pass", "message": ""],
             ])
         #expect(try json("bob")["status"] as? String == "fail")
         let bob = try tests("bob")
         #expect(bob.map { $0["status"] } == ["fail", "pass", "fail"])
         #expect(
-            bob[0]["message"]?.contains("Tests/MiniCombineTests/Chapter01FirstTests.swift:6")
+            bob[0]["message"]?.contains(
+                "Tests/MiniCombineTests/Chapter01FirstTests.swift:6")
                 == true)
         #expect(bob[2]["message"] == "line 1: expected [1, 2], got [1]")
         let carol = try json("carol")
@@ -147,11 +164,13 @@ import Testing
         let carolMessage = try #require(carol["message"] as? String)
         #expect(
             carolMessage.hasPrefix(
-                "does not compile: Sources/MiniCombine/01-First/First.swift:4:"))
+                "does not compile: Sources/MiniCombine/01-First/First.swift:4:")
+        )
         #expect(carolMessage.contains("cannot find 'limt' in scope"))
         let csv = TextLines(
             try String(
-                contentsOf: output.appendingPathComponent("results.csv"), encoding: .utf8)
+                contentsOf: output.appendingPathComponent("results.csv"),
+                encoding: .utf8)
         ).lines
         #expect(csv.count == 4)
         #expect(
@@ -160,19 +179,27 @@ import Testing
                 "alice,pass,3,3,",
                 "bob,fail,1,3,2 of 3 tests fail",
             ])
-        #expect(csv[3].hasPrefix("carol,error,0,0,does not compile: Sources/MiniCombine/"))
+        #expect(
+            csv[3].hasPrefix(
+                "carol,error,0,0,does not compile: Sources/MiniCombine/"))
     }
 
     @Test func aStudentIsNamedAfterTheSubmissionItsParentOrTheCheckout() {
-        let grader = Grader(root: URL(fileURLWithPath: "/runner/work/book-alice"))
-        let chapter = Chapter(number: 4, folderName: "04-Map", title: "Map", pagePath: nil)
+        let grader = Grader(
+            root: URL(fileURLWithPath: "/runner/work/book-alice"))
+        let chapter = Chapter(
+            number: 4, folderName: "04-Map", title: "Map", pagePath: nil)
         func name(_ path: String) -> String {
             grader.studentName(URL(fileURLWithPath: path), chapter)
         }
         #expect(name("/class/bob") == "bob")
         #expect(name("/class/carol/04-Map") == "carol")
-        #expect(name("/runner/work/book-alice/Sources/MiniCombine/04-Map") == "book-alice")
-        #expect(name("/runner/work/book-alice/Sources/MiniCombine/04-Map/") == "book-alice")
+        #expect(
+            name("/runner/work/book-alice/Sources/MiniCombine/04-Map")
+                == "book-alice")
+        #expect(
+            name("/runner/work/book-alice/Sources/MiniCombine/04-Map/")
+                == "book-alice")
     }
 
     @Test func exitCodesTellPassingFailingAndNotCompilingApart() {
@@ -180,8 +207,12 @@ import Testing
             Grader.Grade(student: "s", status: status, message: "", tests: [])
         }
         #expect(ExitCode.of([grade(.pass), grade(.pass)]) == 0)
-        #expect(ExitCode.of([grade(.pass), grade(.fail)]) == ExitCode.failsTests)
-        #expect(ExitCode.of([grade(.fail), grade(.error)]) == ExitCode.doesNotCompile)
-        #expect(Set([0, ExitCode.failsTests, ExitCode.doesNotCompile]).count == 3)
+        #expect(
+            ExitCode.of([grade(.pass), grade(.fail)]) == ExitCode.failsTests)
+        #expect(
+            ExitCode.of([grade(.fail), grade(.error)])
+                == ExitCode.doesNotCompile)
+        #expect(
+            Set([0, ExitCode.failsTests, ExitCode.doesNotCompile]).count == 3)
     }
 }

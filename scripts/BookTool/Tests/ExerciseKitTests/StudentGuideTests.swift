@@ -6,21 +6,30 @@ import Testing
 
 @Suite struct StudentGuideTests {
     /// The book's repository, which holds this file in scripts/BookTool/Tests/ExerciseKitTests.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// Every blank of the book's library, by chapter, with the code its region holds.
-    static func blanks(of chapter: Chapter) throws -> [(what: String, body: [String])] {
+    static func blanks(of chapter: Chapter) throws -> [(
+        what: String, body: [String]
+    )] {
         let workspace = ExerciseWorkspace(root: repository)
         var blanks: [(String, [String])] = []
         for path in workspace.swiftFiles(under: chapter.libraryPath) {
             let text = try String(
-                contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+                contentsOf: repository.appendingPathComponent(path),
+                encoding: .utf8)
             let lines = TextLines(text).lines
             for region in ExerciseMarkedFile(path: path, text: text).regions {
                 guard case .blank(let what) = region.kind else { continue }
-                blanks.append((what, Array(lines[region.startLine..<(region.endLine - 1)])))
+                blanks.append(
+                    (
+                        what,
+                        Array(lines[region.startLine..<(region.endLine - 1)])
+                    ))
             }
         }
         return blanks
@@ -34,17 +43,23 @@ import Testing
             let hints = ChapterHints(
                 path: path,
                 text: try String(
-                    contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8))
+                    contentsOf: Self.repository.appendingPathComponent(path),
+                    encoding: .utf8))
             let blanks = try Self.blanks(of: chapter)
             #expect(hints.problems == [])
             #expect(
                 Set(hints.blanks.map(\.what)) == Set(blanks.map(\.what)),
-                "\(path) must have one section per blank of \(chapter.libraryPath)")
+                "\(path) must have one section per blank of \(chapter.libraryPath)"
+            )
             for blank in blanks {
-                let code = blank.body.map(\.trimmedWhitespace).filter { $0.count >= 16 }
+                let code = blank.body.map(\.trimmedWhitespace).filter {
+                    $0.count >= 16
+                }
                 for hint in hints.hints(for: blank.what) ?? [] {
                     for line in code {
-                        #expect(!hint.contains(line), "\(path): a hint quotes '\(line)'")
+                        #expect(
+                            !hint.contains(line),
+                            "\(path): a hint quotes '\(line)'")
                     }
                 }
             }
@@ -53,17 +68,25 @@ import Testing
 
     @Test func everyChapterHasAShortBrief() throws {
         for chapter in ChapterCatalog(root: Self.repository).chapters() {
-            let brief = try ChapterBrief(chapter: chapter, root: Self.repository).text()
+            let brief = try ChapterBrief(
+                chapter: chapter, root: Self.repository
+            ).text()
             let written = TextLines(
                 try String(
                     contentsOf: Self.repository.appendingPathComponent(
-                        ChapterBrief(chapter: chapter, root: Self.repository).path),
+                        ChapterBrief(chapter: chapter, root: Self.repository)
+                            .path),
                     encoding: .utf8)
             ).lines
-            #expect(written.count <= 20, "chapter \(chapter.number)'s brief is short")
+            #expect(
+                written.count <= 20,
+                "chapter \(chapter.number)'s brief is short")
             #expect(written.allSatisfy { $0.count <= 80 })
-            #expect(brief.contains("Before you try, read these sections of book/"))
-            #expect(brief.contains("(answer at line "), "chapter \(chapter.number)'s page shows it")
+            #expect(
+                brief.contains("Before you try, read these sections of book/"))
+            #expect(
+                brief.contains("(answer at line "),
+                "chapter \(chapter.number)'s page shows it")
         }
     }
 
@@ -83,7 +106,10 @@ import Testing
 
                 """)
         #expect(hints.blanks.map(\.what) == ["first()", "second()"])
-        #expect(hints.hints(for: "first()") == ["Look at the second line too.", "Then this."])
+        #expect(
+            hints.hints(for: "first()") == [
+                "Look at the second line too.", "Then this.",
+            ])
         #expect(
             hints.problems == [
                 "H.md:2: a hint before any '## WHAT' heading",
@@ -92,29 +118,37 @@ import Testing
     }
 
     @Test func theHintIsForTheFirstBlankAFailingTestStopsIn() {
-        let hints = ChapterHints(path: "H.md", text: "## a()\n- A\n## b()\n- B\n")
-        let chapter = Chapter(number: 1, folderName: "01-X", title: "X", pagePath: nil)
+        let hints = ChapterHints(
+            path: "H.md", text: "## a()\n- A\n## b()\n- B\n")
+        let chapter = Chapter(
+            number: 1, folderName: "01-X", title: "X", pagePath: nil)
         func result(_ statuses: [TestOutcome.Status]) -> ChapterCheckResult {
             ChapterCheckResult(
                 chapter: chapter,
                 tests: statuses.enumerated().map {
-                    TestOutcome(id: "M.S/t\($0)()", name: "t\($0)()", status: $1)
+                    TestOutcome(
+                        id: "M.S/t\($0)()", name: "t\($0)()", status: $1)
                 }, program: .notRecorded)
         }
         let reached = result([
             .passed, .failed(["Expectation failed: 1 == 2"]),
-            .crashed("Not implemented yet: b()"), .crashed("Not implemented yet: a()"),
+            .crashed("Not implemented yet: b()"),
+            .crashed("Not implemented yet: a()"),
         ])
         #expect(reached.firstBlankReached == "b()")
-        #expect(hints.blank(stuckOn: reached, lastAsked: "a()")! == ("b()", true))
+        #expect(
+            hints.blank(stuckOn: reached, lastAsked: "a()")! == ("b()", true))
         let written = result([.passed, .failed(["Expectation failed: 1 == 2"])])
-        #expect(hints.blank(stuckOn: written, lastAsked: "b()")! == ("b()", false))
-        #expect(hints.blank(stuckOn: written, lastAsked: nil)! == ("a()", false))
+        #expect(
+            hints.blank(stuckOn: written, lastAsked: "b()")! == ("b()", false))
+        #expect(
+            hints.blank(stuckOn: written, lastAsked: nil)! == ("a()", false))
     }
 
     @Test func successiveHintsAreCountedPerChapterAndBlank() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hint-ledger-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "hint-ledger-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let ledger = HintLedger(root: root)
 
@@ -130,8 +164,9 @@ import Testing
     }
 
     @Test func theReadingGuideStopsAtTheFirstListingOfBlankedCode() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "brief-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "brief-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let files = [
             "Sources/MiniCombine/01-First/First.swift": """
@@ -172,7 +207,8 @@ import Testing
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         let chapter = try ChapterCatalog(root: root).chapter(1)

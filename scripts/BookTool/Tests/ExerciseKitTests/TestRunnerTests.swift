@@ -49,10 +49,14 @@ import Testing
         echo '{"kind":"event","payload":{"kind":"runEnded"},"version":0}' >> "$out"
         """#
 
-    @Test func afterOneTestHangsTheOthersGetOneSecondSoTheReportComesSoon() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "test-runner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    @Test func afterOneTestHangsTheOthersGetOneSecondSoTheReportComesSoon()
+        throws
+    {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "test-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("fake-tests")
         try Data(Self.twoHangs.utf8).write(to: binary)
@@ -60,20 +64,28 @@ import Testing
             [.posixPermissions: 0o755], ofItemAtPath: binary.path)
         let started = Date()
 
-        let result = TestRunner(binary: binary, directory: folder, testTimeLimit: 4)
-            .run(filter: ".*")
+        let result = TestRunner(
+            binary: binary, directory: folder, testTimeLimit: 4
+        )
+        .run(filter: ".*")
 
         let outcomes = try result.get()
         #expect(outcomes.map(\.name) == ["a()", "b()", "c()"])
-        #expect(outcomes.map(\.status) == [.timedOut(seconds: 4), .timedOut(seconds: 1), .passed])
+        #expect(
+            outcomes.map(\.status) == [
+                .timedOut(seconds: 4), .timedOut(seconds: 1), .passed,
+            ])
         // About 6 s alone; other tests' busy loops share the cores.
         #expect(Date().timeIntervalSince(started) < 20)
     }
 
-    @Test func aTestThatNeverEndsIsNamedAsTimedOutAndTheOthersStillRun() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "test-runner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    @Test func aTestThatNeverEndsIsNamedAsTimedOutAndTheOthersStillRun() throws
+    {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "test-runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("fake-tests")
         try Data(Self.fakeBinary.utf8).write(to: binary)
@@ -81,8 +93,10 @@ import Testing
             [.posixPermissions: 0o755], ofItemAtPath: binary.path)
         let started = Date()
 
-        let result = TestRunner(binary: binary, directory: folder, testTimeLimit: 1)
-            .run(filter: ".*")
+        let result = TestRunner(
+            binary: binary, directory: folder, testTimeLimit: 1
+        )
+        .run(filter: ".*")
 
         let outcomes = try result.get()
         #expect(outcomes.map(\.name) == ["a()", "b()"])

@@ -5,9 +5,12 @@ import Testing
 @Suite struct PageConverterTests {
     @Test func noteKeepsOneLabelAndBecomesANamedAside() {
         #expect(
-            PageConverter.singleNoteLabel("> **Note: where the original post differs.**")
+            PageConverter.singleNoteLabel(
+                "> **Note: where the original post differs.**")
                 == "> Where the original post differs:")
-        #expect(PageConverter.singleNoteLabel("> An ordinary quote.") == "> An ordinary quote.")
+        #expect(
+            PageConverter.singleNoteLabel("> An ordinary quote.")
+                == "> An ordinary quote.")
     }
 
     @Test func spanInASentenceAboutOpenCombineOrCombineIsTheirs() {
@@ -15,25 +18,31 @@ import Testing
             PageConverter.isAboutAnotherLibrary(
                 before: "First. OpenCombine's ", after: " sends them again."))
         #expect(
-            PageConverter.isAboutAnotherLibrary(before: "As in Combine, ", after: " finishes."))
+            PageConverter.isAboutAnotherLibrary(
+                before: "As in Combine, ", after: " finishes."))
         #expect(
             !PageConverter.isAboutAnotherLibrary(
-                before: "MiniCombine keeps it simple. Our ", after: " sends once."))
+                before: "MiniCombine keeps it simple. Our ",
+                after: " sends once."))
     }
 
     @Test func itsAndTheirPointBackToTheSentenceThatNamesTheOwner() {
         let before =
             "OpenCombine takes locks where we do not. "
             + "Its sequence subscription locks around every value. Its "
-        #expect(PageConverter.isAboutAnotherLibrary(before: before, after: " locks too."))
+        #expect(
+            PageConverter.isAboutAnotherLibrary(
+                before: before, after: " locks too."))
         #expect(
             !PageConverter.isAboutAnotherLibrary(
-                before: "Our sink is small. Its ", after: " holds two closures."))
+                before: "Our sink is small. Its ", after: " holds two closures."
+            ))
     }
 
     @Test func aDotInsideACodeNameDoesNotEndTheSentence() {
         #expect(
             PageConverter.isAboutAnotherLibrary(
-                before: "OpenCombine returns `Subscribers.Demand`s and its ", after: " too."))
+                before: "OpenCombine returns `Subscribers.Demand`s and its ",
+                after: " too."))
     }
 }

@@ -3,19 +3,22 @@
 extension ExpectedDifference {
     /// A re-entrant `cancel()` runs the action once, not twice.
     public static let anyCancellableRunsActionOnce = ExpectedDifference(
-        reason: "AnyCancellable takes its action out before running it, so a cancel() made "
+        reason:
+            "AnyCancellable takes its action out before running it, so a cancel() made "
             + "from inside the action does nothing; OpenCombine runs the action again",
         statedIn: "chapter 3 (book/03-sink.md)")
 
     /// `tryMap` ignores values that arrive after it failed.
     public static let tryMapIgnoresValuesAfterFailing = ExpectedDifference(
-        reason: "after its transform has thrown, tryMap ignores any value a misbehaving upstream "
+        reason:
+            "after its transform has thrown, tryMap ignores any value a misbehaving upstream "
             + "still sends; OpenCombine still transforms and forwards them",
         statedIn: "chapter 5 (book/05-operator-inner.md)")
 
     /// `receive(on:)` does not serialise deliveries itself.
     public static let receiveOnHasNoDeliveryLock = ExpectedDifference(
-        reason: "receive(on:) has no recursive lock around deliveries, so on a concurrent "
+        reason:
+            "receive(on:) has no recursive lock around deliveries, so on a concurrent "
             + "scheduler two deliveries can overlap; OpenCombine serialises them",
         statedIn: "chapter 6 (book/06-types-chart.md)")
 }
@@ -24,26 +27,34 @@ extension ExpectedDifference {
 extension ExpectedDifference {
     /// No operator is specialised for `Just` or a sequence.
     public static let noSpecializedOperators = ExpectedDifference(
-        reason: "MiniCombine has only the general operators: `Just(10).map` is a Map whose "
+        reason:
+            "MiniCombine has only the general operators: `Just(10).map` is a Map whose "
             + "closure runs for each subscriber once a value is requested; OpenCombine, like "
             + "Combine, specialises operators on Just and Publishers.Sequence, so the closure "
             + "runs once, eagerly, while the pipeline is built (a sequence is mapped in full)",
-        statedIn: "chapter 4 (book/04-map.md) and chapter 5 (book/05-operator-inner.md)")
+        statedIn:
+            "chapter 4 (book/04-map.md) and chapter 5 (book/05-operator-inner.md)"
+    )
 
     /// A sequence sends no `.finished` after `cancel()`.
     public static let sequenceSendsNothingAfterCancel = ExpectedDifference(
-        reason: "a sequence's publisher sends nothing after cancel(), as chapter 1's Cancellable "
+        reason:
+            "a sequence's publisher sends nothing after cancel(), as chapter 1's Cancellable "
             + "promises; OpenCombine's still sends .finished when the subscriber cancels while "
             + "receiving the last element (tryMap throwing on it does that)",
-        statedIn: "chapter 5 (book/05-operator-inner.md, \"Cancelled on the last element\"), "
+        statedIn:
+            "chapter 5 (book/05-operator-inner.md, \"Cancelled on the last element\"), "
             + "by chapter 1's Cancellable contract")
 
     /// `replaceError` sends a delayed replacement at most once.
     public static let replaceErrorSendsReplacementOnce = ExpectedDifference(
-        reason: "after a failure at zero demand, replaceError sends the replacement and "
+        reason:
+            "after a failure at zero demand, replaceError sends the replacement and "
             + ".finished once, on the first request, and not at all after cancel(); "
             + "OpenCombine sends them again on every later request, even after cancel()",
-        statedIn: "chapter 6 (book/06-types-chart.md, \"The replacement goes out once\")")
+        statedIn:
+            "chapter 6 (book/06-types-chart.md, \"The replacement goes out once\")"
+    )
 }
 
 extension ExpectedDifference {
@@ -61,7 +72,9 @@ extension ExpectedDifference {
             case .map, .filter, .compactMap: false
             }
         }
-        let lastTap = pipeline.tapsAfterOperators ? firstStateful ?? pipeline.operators.count : 0
+        let lastTap =
+            pipeline.tapsAfterOperators
+            ? firstStateful ?? pipeline.operators.count : 0
         let points = Set((0...lastTap).map { "tap\($0)" })
         if withoutFinishedAfterCancel(open, at: points) == mini {
             return .sequenceSendsNothingAfterCancel
@@ -71,7 +84,9 @@ extension ExpectedDifference {
 
     /// The trace without the `.finished` that reached one of `points` after a `cancel()` had
     /// passed through that point.
-    static func withoutFinishedAfterCancel(_ trace: [String], at points: Set<String>) -> [String] {
+    static func withoutFinishedAfterCancel(
+        _ trace: [String], at points: Set<String>
+    ) -> [String] {
         var cancelledPoints: Set<String> = []
         return trace.filter { event in
             guard let colon = event.firstIndex(of: ":") else { return true }
@@ -82,7 +97,8 @@ extension ExpectedDifference {
                 cancelledPoints.insert(point)
             }
             return
-                !(message == ": receive(completion: finished)" && cancelledPoints.contains(point))
+                !(message == ": receive(completion: finished)"
+                && cancelledPoints.contains(point))
         }
     }
 }

@@ -11,7 +11,8 @@ public struct Library: Sendable {
 
     /// Creates a library description from its probes and its pipeline runner.
     public init(
-        name: String, probes: [Probe], traceOfPipeline: @escaping @Sendable (Pipeline) -> [String]
+        name: String, probes: [Probe],
+        traceOfPipeline: @escaping @Sendable (Pipeline) -> [String]
     ) {
         self.name = name
         self.probes = probes

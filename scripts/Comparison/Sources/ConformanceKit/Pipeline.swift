@@ -45,7 +45,8 @@ public enum Operator: Hashable, Sendable {
         switch self {
         case .map(let amount): ".map { $0 + \(amount) }"
         case .filter(let divisor): ".filter { $0 % \(divisor) != 0 }"
-        case .compactMap(let divisor): ".compactMap { $0 % \(divisor) == 0 ? nil : $0 * 2 }"
+        case .compactMap(let divisor):
+            ".compactMap { $0 % \(divisor) == 0 ? nil : $0 * 2 }"
         case .tryMap(let divisor):
             ".tryMap { if $0 % \(divisor) == 0 { throw ProbeError($0) }; return $0 - 1 }"
         case .replaceError(let value): ".replaceError(with: \(value))"
@@ -71,7 +72,8 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .send(let value): "subject.send(\(value))"
         case .finish: "subject.send(completion: .finished)"
-        case .fail(let code): "subject.send(completion: .failure(ProbeError(\(code))))"
+        case .fail(let code):
+            "subject.send(completion: .failure(ProbeError(\(code))))"
         case .request(let demand): "subscription.request(.\(demand))"
         case .cancel: "subscription.cancel()"
         }
@@ -108,7 +110,8 @@ public struct Pipeline: Hashable, Sendable, CustomStringConvertible {
 
     /// The demand the subscriber returns for its value number `index`, counted from zero.
     public func returnedDemand(forValueAt index: Int) -> DemandSpec {
-        returnedDemands.isEmpty ? .none : returnedDemands[index % returnedDemands.count]
+        returnedDemands.isEmpty
+            ? .none : returnedDemands[index % returnedDemands.count]
     }
 
     /// The pipeline written out as code and a script, for a mismatch report.
@@ -127,14 +130,17 @@ public struct Pipeline: Hashable, Sendable, CustomStringConvertible {
         }
         let returned =
             returnedDemands.isEmpty
-            ? "max(0)" : returnedDemands.map(\.description).joined(separator: ", ")
+            ? "max(0)"
+            : returnedDemands.map(\.description).joined(separator: ", ")
         var lines = ["pipeline: " + stages.joined(separator: " ")]
         lines.append(
             "subscriber: requests \(initialDemand.map { "\($0)" } ?? "nothing") on subscription; "
                 + "returns \(returned) (in turn) from each value")
         lines.append(
             "then: "
-                + (steps.isEmpty ? "nothing" : steps.map(\.description).joined(separator: "; "))
+                + (steps.isEmpty
+                    ? "nothing"
+                    : steps.map(\.description).joined(separator: "; "))
         )
         return lines.joined(separator: "\n")
     }

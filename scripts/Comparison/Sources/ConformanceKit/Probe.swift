@@ -10,7 +10,9 @@ public struct Probe: Sendable {
     public let run: @Sendable (TraceRecorder) -> Void
 
     /// Creates a probe whose traces must be equal.
-    public init(_ name: String, run: @escaping @Sendable (TraceRecorder) -> Void) {
+    public init(
+        _ name: String, run: @escaping @Sendable (TraceRecorder) -> Void
+    ) {
         self.name = name
         self.expectedDifference = nil
         self.run = run

@@ -25,7 +25,8 @@ extension Pipeline {
             Int.random(in: 0..<100, using: &generator) < percent
         }
         func demand() -> DemandSpec {
-            chance(20) ? .unlimited : .max(Int.random(in: 1...3, using: &generator))
+            chance(20)
+                ? .unlimited : .max(Int.random(in: 1...3, using: &generator))
         }
         func value() -> Int {
             Int.random(in: 0..<12, using: &generator)
@@ -35,14 +36,19 @@ extension Pipeline {
         switch Int.random(in: 0..<10, using: &generator) {
         case 0..<3: source = .just(value())
         case 3..<7:
-            source = .sequence((0..<Int.random(in: 0...5, using: &generator)).map { _ in value() })
+            source = .sequence(
+                (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                    value()
+                })
         default: source = .subject
         }
 
-        let operators = (0..<Int.random(in: 0...4, using: &generator)).map { _ -> Operator in
+        let operators = (0..<Int.random(in: 0...4, using: &generator)).map {
+            _ -> Operator in
             let divisor = Int.random(in: 2...4, using: &generator)
             switch Int.random(in: 0..<5, using: &generator) {
-            case 0: return .map(adding: Int.random(in: 1...3, using: &generator))
+            case 0:
+                return .map(adding: Int.random(in: 1...3, using: &generator))
             case 1: return .filter(droppingMultiplesOf: divisor)
             case 2: return .compactMap(nilForMultiplesOf: divisor)
             case 3: return .tryMap(throwingOnMultiplesOf: divisor + 1)
@@ -50,13 +56,15 @@ extension Pipeline {
             }
         }
 
-        let returnedDemands = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+        let returnedDemands = (0..<Int.random(in: 0...3, using: &generator)).map
+        { _ in
             chance(50) ? DemandSpec.none : demand()
         }
 
         var steps: [Step] = []
         let isSubject = source == .subject
-        for _ in 0..<Int.random(in: 0...(isSubject ? 8 : 3), using: &generator) {
+        for _ in 0..<Int.random(in: 0...(isSubject ? 8 : 3), using: &generator)
+        {
             let roll = Int.random(in: 0..<100, using: &generator)
             if isSubject {
                 switch roll {
@@ -72,8 +80,10 @@ extension Pipeline {
         }
 
         return Pipeline(
-            source: source, operators: operators, tapsAfterOperators: chance(50),
-            initialDemand: chance(80) ? demand() : nil, returnedDemands: returnedDemands,
+            source: source, operators: operators,
+            tapsAfterOperators: chance(50),
+            initialDemand: chance(80) ? demand() : nil,
+            returnedDemands: returnedDemands,
             steps: steps)
     }
 
@@ -95,7 +105,8 @@ extension Pipeline {
             for index in values.indices {
                 variant {
                     $0.source = .sequence(
-                        values.enumerated().filter { $0.offset != index }.map(\.element))
+                        values.enumerated().filter { $0.offset != index }.map(
+                            \.element))
                 }
             }
         }
@@ -115,7 +126,9 @@ extension Pipeline {
             }
         }
         for index in steps.indices {
-            if case .request(let demand) = steps[index], let simpler = demand.simpler {
+            if case .request(let demand) = steps[index],
+                let simpler = demand.simpler
+            {
                 variant { $0.steps[index] = .request(simpler) }
             }
         }
@@ -124,7 +137,8 @@ extension Pipeline {
 
     /// The smallest pipeline reachable from this one by simplifications that all keep
     /// `stillFails` true; `self` must fail to begin with.
-    public func shrunk(whileFailing stillFails: (Pipeline) -> Bool) -> Pipeline {
+    public func shrunk(whileFailing stillFails: (Pipeline) -> Bool) -> Pipeline
+    {
         var smallest = self
         while let smaller = smallest.simplifications.first(where: stillFails) {
             smallest = smaller

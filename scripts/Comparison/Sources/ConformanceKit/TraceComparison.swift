@@ -14,11 +14,13 @@ public struct TraceMismatch: Equatable, CustomStringConvertible {
 
     /// Compares two traces; `nil` means they are equal.
     public static func between(
-        _ left: [String], _ right: [String], names: (left: String, right: String)
+        _ left: [String], _ right: [String],
+        names: (left: String, right: String)
     ) -> TraceMismatch? {
         guard left != right else { return nil }
         let index = zip(left, right).prefix { $0 == $1 }.count
-        return TraceMismatch(index: index, left: left, right: right, names: names)
+        return TraceMismatch(
+            index: index, left: left, right: right, names: names)
     }
 
     /// Both traces in full, numbered, with the first differing event marked on each side.

@@ -38,7 +38,8 @@ public enum CombineWorkloads {
     /// so `map` and `filter` are the generic operators that pass values on one at a time.
     /// OpenCombine, like Combine, also gives `Publishers.Sequence` its own `map` and `filter`,
     /// which build a whole new array up front; this benchmark is about the generic ones.
-    private static func mapFilterSink<Upstream: Publisher>(_ upstream: Upstream) -> Int
+    private static func mapFilterSink<Upstream: Publisher>(_ upstream: Upstream)
+        -> Int
     where Upstream.Output == Int, Upstream.Failure == Never {
         var sum = 0
         let cancellable =
@@ -73,8 +74,10 @@ public enum CombineWorkloads {
             let a = PassthroughSubject<Int, Never>()
             let b = PassthroughSubject<Int, Never>()
             let c = PassthroughSubject<Int, Never>()
-            let cancellable = a.reduceLatest(b, c) { ($0 ?? 0) &+ ($1 ?? 0) &+ ($2 ?? 0) }
-                .sink { sum &+= $0 }
+            let cancellable = a.reduceLatest(b, c) {
+                ($0 ?? 0) &+ ($1 ?? 0) &+ ($2 ?? 0)
+            }
+            .sink { sum &+= $0 }
             let subjects = [a, b, c]
             for value in 0..<count {
                 subjects[value % 3].send(value)

@@ -11,12 +11,16 @@ import Foundation
 #endif
 
 let chapterProbes = [
-    Probe("chapter 1 demo: a hand-written countdown and a listener") { recorder in
+    Probe("chapter 1 demo: a hand-written countdown and a listener") {
+        recorder in
         let listener = RecordingSubscriber<Int, Never>(
-            "listener", recorder, requesting: .max(2), returning: { $0 == 1 ? .max(1) : .none })
+            "listener", recorder, requesting: .max(2),
+            returning: { $0 == 1 ? .max(1) : .none })
         Countdown(start: 3, recorder: recorder).subscribe(listener)
     },
-    Probe("chapter 2 demo: Just waits for demand, and sends nothing after cancel") { recorder in
+    Probe(
+        "chapter 2 demo: Just waits for demand, and sends nothing after cancel"
+    ) { recorder in
         let greeting = Just("hello")
         let first = RecordingSubscriber<String, Never>("first", recorder)
         greeting.subscribe(first)
@@ -26,17 +30,25 @@ let chapterProbes = [
         second.cancel()
         second.request(.max(1))
     },
-    Probe("chapter 3 demo: Just(7).sink, and a Sink driven by hand") { recorder in
+    Probe("chapter 3 demo: Just(7).sink, and a Sink driven by hand") {
+        recorder in
         let token = Just(7).sink(
-            receiveCompletion: { recorder.record("sink: completion \(text($0))") },
+            receiveCompletion: {
+                recorder.record("sink: completion \(text($0))")
+            },
             receiveValue: { recorder.record("sink: value \($0)") })
         _ = token
         let sink = Subscribers.Sink<Int, Never>(
-            receiveCompletion: { recorder.record("hand sink: completion \(text($0))") },
+            receiveCompletion: {
+                recorder.record("hand sink: completion \(text($0))")
+            },
             receiveValue: { recorder.record("hand sink: value \($0)") })
-        sink.receive(subscription: RecordingSubscription("first subscription", recorder))
+        sink.receive(
+            subscription: RecordingSubscription("first subscription", recorder))
         recorder.record("receive(1) returned \(text(sink.receive(1)))")
-        sink.receive(subscription: RecordingSubscription("second subscription", recorder))
+        sink.receive(
+            subscription: RecordingSubscription("second subscription", recorder)
+        )
         var cancellable: AnyCancellable? = AnyCancellable(sink)
         recorder.record("releasing the AnyCancellable")
         cancellable = nil
@@ -53,11 +65,15 @@ let chapterProbes = [
         }
         let doubledToken = doubled.sink { recorder.record("sink: got \($0)") }
         let labelledToken = doubled.map { "\($0) apples" }.sink(
-            receiveCompletion: { recorder.record("sink: completion \(text($0))") },
+            receiveCompletion: {
+                recorder.record("sink: completion \(text($0))")
+            },
             receiveValue: { recorder.record("sink: got \($0)") })
         _ = (doubledToken, labelledToken)
     },
-    Probe("chapter 4 demo, with a tap after Just so that both use the general map") {
+    Probe(
+        "chapter 4 demo, with a tap after Just so that both use the general map"
+    ) {
         recorder in
         let doubled = Just(10).tap("just", recorder).map { value in
             recorder.record("map: \(value) becomes \(value * 2)")
@@ -65,11 +81,14 @@ let chapterProbes = [
         }
         let doubledToken = doubled.sink { recorder.record("sink: got \($0)") }
         let labelledToken = doubled.map { "\($0) apples" }.sink(
-            receiveCompletion: { recorder.record("sink: completion \(text($0))") },
+            receiveCompletion: {
+                recorder.record("sink: completion \(text($0))")
+            },
             receiveValue: { recorder.record("sink: got \($0)") })
         _ = (doubledToken, labelledToken)
     },
-    Probe("chapter 5 demo: two relays (taps) between a sequence and a sink") { recorder in
+    Probe("chapter 5 demo: two relays (taps) between a sequence and a sink") {
+        recorder in
         let token = [1, 2].publisher.tap("A", recorder).tap("B", recorder)
             .sink { recorder.record("sink: got \($0)") }
         _ = token
@@ -88,7 +107,9 @@ let chapterProbes = [
             .filter { $0 % 10 == 0 }
             .subscribe(firstThree)
     },
-    Probe("chapter 5 demo, filter, with a tap after the source: the general operators") {
+    Probe(
+        "chapter 5 demo, filter, with a tap after the source: the general operators"
+    ) {
         recorder in
         let firstThree = RecordingSubscriber<Int, Never>(
             "firstThree", recorder, requesting: .max(3))
@@ -105,45 +126,60 @@ let chapterProbes = [
         let token = ["1", "2", "three", "4"].publisher
             .tap("A", recorder)
             .tryMap { text in
-                guard let number = Int(text) else { throw NotANumber(text: text) }
+                guard let number = Int(text) else {
+                    throw NotANumber(text: text)
+                }
                 return number
             }
             .sink(
-                receiveCompletion: { recorder.record("sink: completion \(text($0))") },
+                receiveCompletion: {
+                    recorder.record("sink: completion \(text($0))")
+                },
                 receiveValue: { recorder.record("sink: got \($0)") })
         _ = token
     },
-    Probe("chapter 5 demo: keepUpstreamAndMap is book-only; its composed map twin") { recorder in
+    Probe(
+        "chapter 5 demo: keepUpstreamAndMap is book-only; its composed map twin"
+    ) { recorder in
         let token = ["apple", "fig"].publisher
             .map { word in (element: word, transformed: word.count) }
             .sink { recorder.record("composed: \($0)") }
         _ = token
     },
-    Probe("chapter 6 demo: the forecast, decoded and assigned on a queue") { recorder in
+    Probe("chapter 6 demo: the forecast, decoded and assigned on a queue") {
+        recorder in
         let delivery = DispatchQueue(label: "delivery")
         let screen = WeatherScreen(recorder)
         let token = StoredPage(url: forecastURL)
             .map { download in download.data }
             .replaceError(with: Data())
-            .compactMap { data in try? JSONDecoder().decode(Weather.self, from: data) }
+            .compactMap { data in
+                try? JSONDecoder().decode(Weather.self, from: data)
+            }
             .receive(on: scheduler(for: delivery))
             .assign(to: \.weather, on: screen)
         delivery.sync {}
         _ = token
     },
-    Probe("chapter 6 demo: the missing page fails through tryMap, on a queue") { recorder in
+    Probe("chapter 6 demo: the missing page fails through tryMap, on a queue") {
+        recorder in
         let delivery = DispatchQueue(label: "delivery")
         let token = StoredPage(url: missingURL)
             .map { download in download.data }
-            .tryMap { data in try JSONDecoder().decode(Weather.self, from: data) }
+            .tryMap { data in try JSONDecoder().decode(Weather.self, from: data)
+            }
             .receive(on: scheduler(for: delivery))
             .sink(
-                receiveCompletion: { recorder.record("sink: completion \(text($0))") },
+                receiveCompletion: {
+                    recorder.record("sink: completion \(text($0))")
+                },
                 receiveValue: { recorder.record("sink: \($0)") })
         delivery.sync {}
         _ = token
     },
-    Probe("chapter 7 demo: the subjects of the reduceLatest example, each with a sink") {
+    Probe(
+        "chapter 7 demo: the subjects of the reduceLatest example, each with a sink"
+    ) {
         recorder in
         // ReduceLatest3 is book-only; what remains is three subjects driven the same way.
         let numbers = PassthroughSubject<Int, Never>()
@@ -153,7 +189,9 @@ let chapterProbes = [
             numbers.sink { recorder.record("numbers: \($0)") },
             letters.sink { recorder.record("letters: \($0)") },
             flags.sink(
-                receiveCompletion: { recorder.record("flags: completion \(text($0))") },
+                receiveCompletion: {
+                    recorder.record("flags: completion \(text($0))")
+                },
                 receiveValue: { recorder.record("flags: \($0)") }),
         ]
         numbers.send(1)
@@ -166,7 +204,8 @@ let chapterProbes = [
         tokens[0].cancel()
         numbers.send(3)
     },
-    Probe("chapter 7 demo: values sent while nobody has asked are not kept") { recorder in
+    Probe("chapter 7 demo: values sent while nobody has asked are not kept") {
+        recorder in
         let first = PassthroughSubject<Int, Never>()
         let patient = RecordingSubscriber<Int, Never>("patient", recorder)
         first.subscribe(patient)
@@ -188,7 +227,8 @@ private struct Countdown: Publisher {
     let start: Int
     let recorder: TraceRecorder
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Int, S.Failure == Never {
         subscriber.receive(
             subscription: CountdownSubscription(
                 next: start, recorder: recorder, subscriber: subscriber))
@@ -240,7 +280,10 @@ private struct Weather: Decodable {
 private final class WeatherScreen {
     private let recorder: TraceRecorder
     var weather = Weather(city: "nowhere yet", celsius: 0) {
-        didSet { recorder.record("screen: shows \(weather.celsius) °C in \(weather.city)") }
+        didSet {
+            recorder.record(
+                "screen: shows \(weather.celsius) °C in \(weather.city)")
+        }
     }
 
     init(_ recorder: TraceRecorder) {
@@ -258,8 +301,10 @@ private struct StoredPage: Publisher {
 
     let url: String
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == ProbeError {
-        subscriber.receive(subscription: Download(url: url, downstream: subscriber))
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == ProbeError {
+        subscriber.receive(
+            subscription: Download(url: url, downstream: subscriber))
     }
 
     private final class Download<Downstream: Subscriber>: Subscription
@@ -277,7 +322,8 @@ private struct StoredPage: Publisher {
             guard url == forecastURL else {
                 return downstream.receive(completion: .failure(ProbeError(404)))
             }
-            _ = downstream.receive((data: Data(#"{"city": "Oslo", "celsius": 4}"#.utf8), url: url))
+            _ = downstream.receive(
+                (data: Data(#"{"city": "Oslo", "celsius": 4}"#.utf8), url: url))
             downstream.receive(completion: .finished)
         }
 

@@ -24,11 +24,13 @@ func trace(of pipeline: Pipeline) -> [String] {
         switch step {
         case .send(let value): subject.send(value)
         case .finish: subject.send(completion: .finished)
-        case .fail(let code): subject.send(completion: .failure(ProbeError(code)))
+        case .fail(let code):
+            subject.send(completion: .failure(ProbeError(code)))
         case .request(let demand) where !subscriber.isDone:
             subscriber.request(Subscribers.Demand(demand))
         case .cancel where !subscriber.isDone: subscriber.cancel()
-        case .request, .cancel: recorder.record("driver: skipped, the subscriber is done")
+        case .request, .cancel:
+            recorder.record("driver: skipped, the subscriber is done")
         }
     }
     return recorder.events
@@ -48,27 +50,35 @@ extension RecordingSubscriber: Requesting {}
 private func attach<Source: Publisher>(
     _ source: Source, _ pipeline: Pipeline, _ recorder: TraceRecorder
 ) -> any Cancellable & Requesting where Source.Output == Int {
-    attach(source.tap("tap0", recorder), pipeline.operators[...], stage: 1, pipeline, recorder)
+    attach(
+        source.tap("tap0", recorder), pipeline.operators[...], stage: 1,
+        pipeline, recorder)
 }
 
 /// Appends the remaining `operators` to `upstream`, then the recording subscriber.
 private func attach<Upstream: Publisher>(
-    _ upstream: Upstream, _ operators: ArraySlice<Operator>, stage: Int, _ pipeline: Pipeline,
+    _ upstream: Upstream, _ operators: ArraySlice<Operator>, stage: Int,
+    _ pipeline: Pipeline,
     _ recorder: TraceRecorder
 ) -> any Cancellable & Requesting where Upstream.Output == Int {
     guard let first = operators.first else {
         let subscriber = RecordingSubscriber<Int, Upstream.Failure>(
-            "sink", recorder, requesting: pipeline.initialDemand.map(Subscribers.Demand.init),
-            returning: { Subscribers.Demand(pipeline.returnedDemand(forValueAt: $0)) })
+            "sink", recorder,
+            requesting: pipeline.initialDemand.map(Subscribers.Demand.init),
+            returning: {
+                Subscribers.Demand(pipeline.returnedDemand(forValueAt: $0))
+            })
         upstream.subscribe(subscriber)
         return subscriber
     }
     let rest = operators.dropFirst()
-    func next<Next: Publisher>(_ publisher: Next) -> any Cancellable & Requesting
+    func next<Next: Publisher>(_ publisher: Next) -> any Cancellable
+        & Requesting
     where Next.Output == Int {
         if pipeline.tapsAfterOperators {
             attach(
-                publisher.tap("tap\(stage)", recorder), rest, stage: stage + 1, pipeline, recorder)
+                publisher.tap("tap\(stage)", recorder), rest, stage: stage + 1,
+                pipeline, recorder)
         } else {
             attach(publisher, rest, stage: stage + 1, pipeline, recorder)
         }

@@ -7,24 +7,30 @@ import ConformanceKit
 #endif
 
 let operatorProbes =
-    mapProbes + droppingProbes + tryMapProbes + replaceErrorProbes + receiveOnProbes
+    mapProbes + droppingProbes + tryMapProbes + replaceErrorProbes
+    + receiveOnProbes
 
 private let mapProbes = [
     Probe("Map: demand, values and completion pass through") { recorder in
         let sink = RecordingSubscriber<String, Never>(
-            "sink", recorder, requesting: .max(1), returning: { $0 == 0 ? .max(1) : .none })
-        [1, 2, 3].publisher.tap("source", recorder).map { "#\($0)" }.subscribe(sink)
+            "sink", recorder, requesting: .max(1),
+            returning: { $0 == 0 ? .max(1) : .none })
+        [1, 2, 3].publisher.tap("source", recorder).map { "#\($0)" }.subscribe(
+            sink)
         sink.request(.max(1))
     },
     Probe("Map: cancel reaches the source") { recorder in
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(1))
-        [1, 2, 3].publisher.tap("source", recorder).map { $0 * 10 }.subscribe(sink)
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(1))
+        [1, 2, 3].publisher.tap("source", recorder).map { $0 * 10 }.subscribe(
+            sink)
         sink.cancel()
         sink.request(.max(1))
     },
     Probe("Map: a failure passes through") { recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        let sink = RecordingSubscriber<Int, ProbeError>("sink", recorder, requesting: .max(1))
+        let sink = RecordingSubscriber<Int, ProbeError>(
+            "sink", recorder, requesting: .max(1))
         subject.map { $0 + 1 }.subscribe(sink)
         subject.send(1)
         subject.send(completion: .failure(ProbeError(7)))
@@ -33,7 +39,8 @@ private let mapProbes = [
 
 private let droppingProbes = [
     Probe("CompactMap: each nil asks upstream for one more") { recorder in
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(2))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(2))
         [1, 2, 3, 4, 5, 6, 7].publisher.tap("source", recorder)
             .compactMap { $0 % 3 == 0 ? $0 : nil }
             .subscribe(sink)
@@ -42,18 +49,25 @@ private let droppingProbes = [
     Probe("CompactMap: a returned demand passes up") { recorder in
         let sink = RecordingSubscriber<Int, Never>(
             "sink", recorder, requesting: .max(1), returning: { _ in .max(2) })
-        [1, 2, 3, 4].publisher.tap("source", recorder).compactMap { $0 == 2 ? nil : $0 }
-            .subscribe(sink)
+        [1, 2, 3, 4].publisher.tap("source", recorder).compactMap {
+            $0 == 2 ? nil : $0
+        }
+        .subscribe(sink)
     },
     Probe("Filter: each dropped value asks upstream for one more") { recorder in
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(2))
-        (1...10).publisher.tap("source", recorder).filter { $0.isMultiple(of: 4) }
-            .subscribe(sink)
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(2))
+        (1...10).publisher.tap("source", recorder).filter {
+            $0.isMultiple(of: 4)
+        }
+        .subscribe(sink)
         sink.request(.max(1))
     },
-    Probe("Filter: from a subject, dropped values still use demand") { recorder in
+    Probe("Filter: from a subject, dropped values still use demand") {
+        recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        let sink = RecordingSubscriber<Int, ProbeError>("sink", recorder, requesting: .max(1))
+        let sink = RecordingSubscriber<Int, ProbeError>(
+            "sink", recorder, requesting: .max(1))
         subject.tap("source", recorder).filter { $0 > 2 }.subscribe(sink)
         for value in 1...5 {
             subject.send(value)
@@ -64,7 +78,8 @@ private let droppingProbes = [
 
 private let tryMapProbes = [
     Probe("TryMap: a throw cancels upstream and fails downstream") { recorder in
-        let sink = RecordingSubscriber<Int, any Error>("sink", recorder, requesting: .unlimited)
+        let sink = RecordingSubscriber<Int, any Error>(
+            "sink", recorder, requesting: .unlimited)
         [1, 2, 3, 4].publisher.tap("source", recorder)
             .tryMap { value in
                 if value == 2 { throw ProbeError(value) }
@@ -76,7 +91,8 @@ private let tryMapProbes = [
     },
     Probe("TryMap: an upstream failure passes through") { recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        let sink = RecordingSubscriber<Int, any Error>("sink", recorder, requesting: .max(2))
+        let sink = RecordingSubscriber<Int, any Error>(
+            "sink", recorder, requesting: .max(2))
         subject.tryMap { $0 * 2 }.subscribe(sink)
         subject.send(1)
         subject.send(completion: .failure(ProbeError(9)))
@@ -102,7 +118,8 @@ private let tryMapProbes = [
                 return value
             }
             .subscribe(
-                RecordingSubscriber<Int, any Error>("sink", recorder, requesting: .unlimited))
+                RecordingSubscriber<Int, any Error>(
+                    "sink", recorder, requesting: .unlimited))
     },
     Probe(
         "TryMap: values a broken upstream sends after the throw",
@@ -115,22 +132,28 @@ private let tryMapProbes = [
                 return value
             }
             .subscribe(
-                RecordingSubscriber<Int, any Error>("sink", recorder, requesting: .unlimited))
+                RecordingSubscriber<Int, any Error>(
+                    "sink", recorder, requesting: .unlimited))
     },
 ]
 
 private let replaceErrorProbes = [
-    Probe("ReplaceError: a failure with demand left becomes a value and finished") { recorder in
+    Probe(
+        "ReplaceError: a failure with demand left becomes a value and finished"
+    ) { recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(2))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(2))
         subject.tap("source", recorder).replaceError(with: -1).subscribe(sink)
         subject.send(1)
         subject.send(completion: .failure(ProbeError(1)))
         sink.request(.max(1))
     },
-    Probe("ReplaceError: a failure at zero demand waits for a request") { recorder in
+    Probe("ReplaceError: a failure at zero demand waits for a request") {
+        recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(1))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(1))
         subject.tap("source", recorder).replaceError(with: -1).subscribe(sink)
         subject.send(1)
         subject.send(completion: .failure(ProbeError(1)))
@@ -166,13 +189,16 @@ private let replaceErrorProbes = [
         sink.request(.max(1))
         sink.request(.max(1))
     },
-    Probe("ReplaceError: finished and values pass through, demand is counted") { recorder in
+    Probe("ReplaceError: finished and values pass through, demand is counted") {
+        recorder in
         let sink = RecordingSubscriber<Int, Never>(
             "sink", recorder, requesting: .max(1), returning: { _ in .max(1) })
-        [1, 2, 3].publisher.tap("source", recorder).replaceError(with: -1).subscribe(sink)
+        [1, 2, 3].publisher.tap("source", recorder).replaceError(with: -1)
+            .subscribe(sink)
     },
     Probe("ReplaceError: after tryMap's throw") { recorder in
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(2))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(2))
         [1, 2, 3].publisher.tap("source", recorder)
             .tryMap { value in
                 if value == 2 { throw ProbeError(value) }

@@ -10,13 +10,17 @@ import Foundation
 // Deliveries happen on a queue; the driver holds the queue while it sends and waits for it
 // afterwards, so that the events of the two threads never interleave.
 let receiveOnProbes = [
-    Probe("ReceiveOn: values, returned demand and completion, through a serial queue") {
+    Probe(
+        "ReceiveOn: values, returned demand and completion, through a serial queue"
+    ) {
         recorder in
         let delivery = DispatchQueue(label: "delivery")
         let subject = PassthroughSubject<Int, ProbeError>()
         let sink = RecordingSubscriber<Int, ProbeError>(
-            "sink", recorder, requesting: .max(1), returning: { $0 == 0 ? .max(1) : .none })
-        subject.tap("source", recorder).receive(on: scheduler(for: delivery)).subscribe(sink)
+            "sink", recorder, requesting: .max(1),
+            returning: { $0 == 0 ? .max(1) : .none })
+        subject.tap("source", recorder).receive(on: scheduler(for: delivery))
+            .subscribe(sink)
         // The queue is held while the subject sends, so that the send has returned before the
         // delivery starts.
         func drive(_ send: () -> Void) {
@@ -30,11 +34,14 @@ let receiveOnProbes = [
         }
         drive { subject.send(completion: .failure(ProbeError(2))) }
     },
-    Probe("ReceiveOn: after cancel, values waiting in the queue are dropped") { recorder in
+    Probe("ReceiveOn: after cancel, values waiting in the queue are dropped") {
+        recorder in
         let delivery = DispatchQueue(label: "delivery")
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .unlimited)
-        subject.tap("source", recorder).receive(on: scheduler(for: delivery)).subscribe(sink)
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .unlimited)
+        subject.tap("source", recorder).receive(on: scheduler(for: delivery))
+            .subscribe(sink)
         delivery.suspend()
         subject.send(1)
         subject.send(2)
@@ -42,12 +49,16 @@ let receiveOnProbes = [
         delivery.resume()
         delivery.sync {}
     },
-    Probe("ReceiveOn: values and a completion sent before cancel are still delivered") {
+    Probe(
+        "ReceiveOn: values and a completion sent before cancel are still delivered"
+    ) {
         recorder in
         let delivery = DispatchQueue(label: "delivery")
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .unlimited)
-        subject.tap("source", recorder).receive(on: scheduler(for: delivery)).subscribe(sink)
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .unlimited)
+        subject.tap("source", recorder).receive(on: scheduler(for: delivery))
+            .subscribe(sink)
         delivery.suspend()
         subject.send(1)
         subject.send(completion: .finished)
@@ -56,17 +67,21 @@ let receiveOnProbes = [
         delivery.sync {}
     },
     Probe(
-        "ReceiveOn: two deliveries on a concurrent queue", differs: .receiveOnHasNoDeliveryLock
+        "ReceiveOn: two deliveries on a concurrent queue",
+        differs: .receiveOnHasNoDeliveryLock
     ) { recorder in
         // Records only how many deliveries were ever under way at once: the order in which a
         // concurrent queue runs them is not deterministic, so the subscriber's own events go
         // to a recorder that is not compared.
-        let concurrent = DispatchQueue(label: "concurrent", attributes: .concurrent)
+        let concurrent = DispatchQueue(
+            label: "concurrent", attributes: .concurrent)
         let subject = PassthroughSubject<Int, Never>()
         let overlap = OverlapMeter()
         let sink = RecordingSubscriber<Int, Never>(
             "sink", TraceRecorder(), requesting: .unlimited)
-        sink.onValue = { _ in overlap.measure { Thread.sleep(forTimeInterval: 0.2) } }
+        sink.onValue = { _ in
+            overlap.measure { Thread.sleep(forTimeInterval: 0.2) }
+        }
         subject.receive(on: scheduler(for: concurrent)).subscribe(sink)
         subject.send(1)
         subject.send(2)

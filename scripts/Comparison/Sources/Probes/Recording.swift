@@ -24,7 +24,8 @@ func text<Failure>(_ completion: Subscribers.Completion<Failure>) -> String {
 ///
 /// It requests `initialDemand` when subscribed, returns `returnedDemand(n)` from its n-th value,
 /// and runs `onValue` and `onCompletion` before returning, for probes that call back in.
-final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable {
+final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable
+{
     let name: String
     private let recorder: TraceRecorder
     private let initialDemand: Subscribers.Demand?
@@ -39,7 +40,9 @@ final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable 
     init(
         _ name: String, _ recorder: TraceRecorder,
         requesting initialDemand: Subscribers.Demand? = nil,
-        returning returnedDemand: @escaping (Int) -> Subscribers.Demand = { _ in .none }
+        returning returnedDemand: @escaping (Int) -> Subscribers.Demand = { _ in
+            .none
+        }
     ) {
         self.name = name
         self.recorder = recorder
@@ -49,7 +52,8 @@ final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable 
 
     func receive(subscription: any Subscription) {
         subscriptions.append(subscription)
-        recorder.record("\(name): receive(subscription:) #\(subscriptions.count)")
+        recorder.record(
+            "\(name): receive(subscription:) #\(subscriptions.count)")
         if let initialDemand {
             request(initialDemand)
         }
@@ -113,8 +117,10 @@ struct Tap<Upstream: Publisher>: Publisher {
     let recorder: TraceRecorder
     let upstream: Upstream
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        upstream.subscribe(TapInner(name: name, recorder: recorder, downstream: subscriber))
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(
+            TapInner(name: name, recorder: recorder, downstream: subscriber))
     }
 }
 
@@ -178,7 +184,8 @@ struct StubbornPublisher<Failure: Error>: Publisher {
     let values: [Int]
     let completion: Subscribers.Completion<Failure>
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Int, S.Failure == Failure {
         subscriber.receive(subscription: Subscriptions.empty)
         for value in values {
             _ = subscriber.receive(value)

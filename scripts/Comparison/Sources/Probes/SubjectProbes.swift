@@ -7,7 +7,8 @@ import ConformanceKit
 #endif
 
 let subjectProbes = [
-    Probe("PassthroughSubject: a value sent with no demand is dropped") { recorder in
+    Probe("PassthroughSubject: a value sent with no demand is dropped") {
+        recorder in
         let subject = PassthroughSubject<Int, Never>()
         let sink = RecordingSubscriber<Int, Never>("sink", recorder)
         subject.subscribe(sink)
@@ -16,27 +17,35 @@ let subjectProbes = [
         subject.send(2)
         subject.send(3)
     },
-    Probe("PassthroughSubject: demand is counted, returned demand adds") { recorder in
+    Probe("PassthroughSubject: demand is counted, returned demand adds") {
+        recorder in
         let subject = PassthroughSubject<Int, Never>()
         let sink = RecordingSubscriber<Int, Never>(
-            "sink", recorder, requesting: .max(2), returning: { $0 == 1 ? .max(1) : .none })
+            "sink", recorder, requesting: .max(2),
+            returning: { $0 == 1 ? .max(1) : .none })
         subject.subscribe(sink)
         for value in 1...5 {
             subject.send(value)
         }
     },
-    Probe("PassthroughSubject: a completion reaches a subscriber with no demand") { recorder in
+    Probe(
+        "PassthroughSubject: a completion reaches a subscriber with no demand"
+    ) { recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        subject.subscribe(RecordingSubscriber<Int, ProbeError>("sink", recorder))
+        subject.subscribe(
+            RecordingSubscriber<Int, ProbeError>("sink", recorder))
         subject.send(completion: .failure(ProbeError(3)))
     },
-    Probe("PassthroughSubject: several subscribers, each traced on its own") { recorder in
+    Probe("PassthroughSubject: several subscribers, each traced on its own") {
+        recorder in
         // One recorder per subscriber: the order across subscribers is not part of the contract.
         let recorders = (0..<3).map { _ in TraceRecorder() }
         let subject = PassthroughSubject<Int, Never>()
         let sinks = [
-            RecordingSubscriber<Int, Never>("A", recorders[0], requesting: .unlimited),
-            RecordingSubscriber<Int, Never>("B", recorders[1], requesting: .max(1)),
+            RecordingSubscriber<Int, Never>(
+                "A", recorders[0], requesting: .unlimited),
+            RecordingSubscriber<Int, Never>(
+                "B", recorders[1], requesting: .max(1)),
             RecordingSubscriber<Int, Never>("C", recorders[2]),
         ]
         for sink in sinks {
@@ -62,7 +71,8 @@ let subjectProbes = [
     },
     Probe("PassthroughSubject: cancel, then sends and a request") { recorder in
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .unlimited)
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .unlimited)
         subject.subscribe(sink)
         subject.send(1)
         sink.cancel()
@@ -73,14 +83,16 @@ let subjectProbes = [
     },
     Probe("PassthroughSubject: completion twice, then a send") { recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
-        let sink = RecordingSubscriber<Int, ProbeError>("sink", recorder, requesting: .unlimited)
+        let sink = RecordingSubscriber<Int, ProbeError>(
+            "sink", recorder, requesting: .unlimited)
         subject.subscribe(sink)
         subject.send(completion: .finished)
         subject.send(completion: .failure(ProbeError(1)))
         subject.send(1)
         sink.request(.max(1))
     },
-    Probe("PassthroughSubject: a late subscriber gets the completion at once") { recorder in
+    Probe("PassthroughSubject: a late subscriber gets the completion at once") {
+        recorder in
         let subject = PassthroughSubject<Int, ProbeError>()
         subject.send(completion: .failure(ProbeError(5)))
         let late = RecordingSubscriber<Int, ProbeError>("late", recorder)
@@ -91,7 +103,8 @@ let subjectProbes = [
     },
     Probe("PassthroughSubject: a send from inside receive") { recorder in
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(3))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(3))
         sink.onValue = { value in
             if value == 1 { subject.send(10) }
         }
@@ -101,7 +114,8 @@ let subjectProbes = [
     },
     Probe("PassthroughSubject: a request from inside receive") { recorder in
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(1))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(1))
         sink.onValue = { _ in sink.request(.max(1)) }
         subject.subscribe(sink)
         subject.send(1)
@@ -109,7 +123,8 @@ let subjectProbes = [
     },
     Probe("PassthroughSubject: cancel from inside receive") { recorder in
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .unlimited)
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .unlimited)
         sink.onValue = { _ in sink.cancel() }
         subject.subscribe(sink)
         subject.send(1)
@@ -117,12 +132,15 @@ let subjectProbes = [
     },
     Probe("PassthroughSubject: the same subscriber twice") { recorder in
         let subject = PassthroughSubject<Int, Never>()
-        let sink = RecordingSubscriber<Int, Never>("sink", recorder, requesting: .max(1))
+        let sink = RecordingSubscriber<Int, Never>(
+            "sink", recorder, requesting: .max(1))
         subject.subscribe(sink)
         subject.subscribe(sink)
         subject.send(1)
     },
-    Probe("PassthroughSubject: an upstream subscription is asked once demand exists") { recorder in
+    Probe(
+        "PassthroughSubject: an upstream subscription is asked once demand exists"
+    ) { recorder in
         let subject = PassthroughSubject<Int, Never>()
         subject.send(subscription: RecordingSubscription("upstream", recorder))
         let sink = RecordingSubscriber<Int, Never>("sink", recorder)
@@ -130,6 +148,7 @@ let subjectProbes = [
         recorder.record("(subscribed, nothing requested)")
         sink.request(.max(1))
         sink.request(.max(1))
-        subject.send(subscription: RecordingSubscription("second upstream", recorder))
+        subject.send(
+            subscription: RecordingSubscription("second upstream", recorder))
     },
 ]

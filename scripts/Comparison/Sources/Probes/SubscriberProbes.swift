@@ -18,9 +18,11 @@ private func recordingSink<Input, Failure>(
 }
 
 private let sinkProbes = [
-    Probe("Sink: requests unlimited, returns none, and forwards the completion") { recorder in
+    Probe("Sink: requests unlimited, returns none, and forwards the completion")
+    { recorder in
         let sink: Subscribers.Sink<Int, ProbeError> = recordingSink(recorder)
-        sink.receive(subscription: RecordingSubscription("subscription", recorder))
+        sink.receive(
+            subscription: RecordingSubscription("subscription", recorder))
         recorder.record("receive(1) returned \(text(sink.receive(1)))")
         sink.receive(completion: .failure(ProbeError(4)))
     },
@@ -32,18 +34,21 @@ private let sinkProbes = [
     },
     Probe("Sink: cancel twice reaches the subscription once") { recorder in
         let sink: Subscribers.Sink<Int, Never> = recordingSink(recorder)
-        sink.receive(subscription: RecordingSubscription("subscription", recorder))
+        sink.receive(
+            subscription: RecordingSubscription("subscription", recorder))
         sink.cancel()
         sink.cancel()
     },
     Probe("Sink: values and a completion after cancel") { recorder in
         let sink: Subscribers.Sink<Int, Never> = recordingSink(recorder)
-        sink.receive(subscription: RecordingSubscription("subscription", recorder))
+        sink.receive(
+            subscription: RecordingSubscription("subscription", recorder))
         sink.cancel()
         recorder.record("receive(1) returned \(text(sink.receive(1)))")
         sink.receive(completion: .finished)
     },
-    Probe("Sink: a subscription, a value and a completion after completion") { recorder in
+    Probe("Sink: a subscription, a value and a completion after completion") {
+        recorder in
         let sink: Subscribers.Sink<Int, Never> = recordingSink(recorder)
         sink.receive(subscription: RecordingSubscription("first", recorder))
         sink.receive(completion: .finished)
@@ -54,9 +59,11 @@ private let sinkProbes = [
     Probe("Sink: cancel before any subscription") { recorder in
         let sink: Subscribers.Sink<Int, Never> = recordingSink(recorder)
         sink.cancel()
-        sink.receive(subscription: RecordingSubscription("subscription", recorder))
+        sink.receive(
+            subscription: RecordingSubscription("subscription", recorder))
     },
-    Probe("sink(receiveValue:) on a sequence, cancelled from inside a value") { recorder in
+    Probe("sink(receiveValue:) on a sequence, cancelled from inside a value") {
+        recorder in
         var token: AnyCancellable?
         token = [1, 2, 3].publisher.tap("source", recorder).sink { value in
             recorder.record("sink: value \(value)")
@@ -68,14 +75,18 @@ private let sinkProbes = [
 
 private let anyCancellableProbes = [
     Probe("AnyCancellable: released, it runs its action once") { recorder in
-        var token: AnyCancellable? = AnyCancellable { recorder.record("action") }
+        var token: AnyCancellable? = AnyCancellable {
+            recorder.record("action")
+        }
         recorder.record("releasing")
         token = nil
         _ = token
         recorder.record("released")
     },
     Probe("AnyCancellable: cancel, cancel again, then release") { recorder in
-        var token: AnyCancellable? = AnyCancellable { recorder.record("action") }
+        var token: AnyCancellable? = AnyCancellable {
+            recorder.record("action")
+        }
         token?.cancel()
         token?.cancel()
         token = nil
@@ -88,7 +99,8 @@ private let anyCancellableProbes = [
         token = nil
         _ = token
     },
-    Probe("AnyCancellable: releasing sink's token cancels the subscription") { recorder in
+    Probe("AnyCancellable: releasing sink's token cancels the subscription") {
+        recorder in
         let subject = PassthroughSubject<Int, Never>()
         var token: AnyCancellable? = subject.tap("source", recorder)
             .sink { recorder.record("sink: value \($0)") }
@@ -135,19 +147,23 @@ private final class Screen {
 private let assignProbes = [
     Probe("assign(to:on:): a sequence writes each value") { recorder in
         let screen = Screen(recorder)
-        let token = ["a", "b"].publisher.tap("source", recorder).assign(to: \.text, on: screen)
+        let token = ["a", "b"].publisher.tap("source", recorder).assign(
+            to: \.text, on: screen)
         _ = token
     },
     Probe("assign(to:on:): cancel stops the writes") { recorder in
         let screen = Screen(recorder)
         let subject = PassthroughSubject<String, Never>()
-        let token = subject.tap("source", recorder).assign(to: \.text, on: screen)
+        let token = subject.tap("source", recorder).assign(
+            to: \.text, on: screen)
         subject.send("a")
         token.cancel()
         subject.send("b")
         token.cancel()
     },
-    Probe("Assign: driven by hand, a second subscription and values after completion") {
+    Probe(
+        "Assign: driven by hand, a second subscription and values after completion"
+    ) {
         recorder in
         let screen = Screen(recorder)
         let assign = Subscribers.Assign(object: screen, keyPath: \Screen.text)
@@ -161,7 +177,8 @@ private let assignProbes = [
     Probe("Assign: values after cancel") { recorder in
         let screen = Screen(recorder)
         let assign = Subscribers.Assign(object: screen, keyPath: \Screen.text)
-        assign.receive(subscription: RecordingSubscription("subscription", recorder))
+        assign.receive(
+            subscription: RecordingSubscription("subscription", recorder))
         assign.cancel()
         recorder.record("receive(a) returned \(text(assign.receive("a")))")
         assign.cancel()

@@ -14,7 +14,8 @@ public struct Just<Output>: Publisher {
     /// Gives `subscriber` a subscription that sends `output` on the first request.
     @inlinable public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Never {
-        subscriber.receive(subscription: Inner(output: output, downstream: subscriber))
+        subscriber.receive(
+            subscription: Inner(output: output, downstream: subscriber))
     }
 
     /// Applies `transform` now, as Combine does: mapping a `Just` gives a `Just`.

@@ -1,6 +1,8 @@
 extension Publisher {
     /// Sends each value through `transform`.
-    @inlinable public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    @inlinable public func map<T>(_ transform: @escaping (Output) -> T)
+        -> Publishers.Map<Self, T>
+    {
         Publishers.Map(upstream: self, transform: transform)
     }
 
@@ -33,17 +35,21 @@ extension Publishers {
         /// Subscribes an `Inner` that transforms each value for `subscriber`.
         @inlinable public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(
+                Inner(downstream: subscriber, transform: transform))
         }
 
         @usableFromInline struct Inner<Downstream: Subscriber>: Subscriber
-        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure
+        {
             @usableFromInline typealias Input = Upstream.Output
             @usableFromInline typealias Failure = Upstream.Failure
             @usableFromInline let downstream: Downstream
             @usableFromInline let transform: (Upstream.Output) -> Output
 
-            @inlinable init(downstream: Downstream, transform: @escaping (Input) -> Output) {
+            @inlinable init(
+                downstream: Downstream, transform: @escaping (Input) -> Output
+            ) {
                 self.downstream = downstream
                 self.transform = transform
             }
@@ -56,7 +62,8 @@ extension Publishers {
                 downstream.receive(transform(input))
             }
 
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+            @inlinable func receive(completion: Subscribers.Completion<Failure>)
+            {
                 downstream.receive(completion: completion)
             }
         }
@@ -74,7 +81,9 @@ extension Publishers {
         public let isIncluded: (Upstream.Output) -> Bool
 
         /// Creates the publisher.
-        @inlinable public init(upstream: Upstream, isIncluded: @escaping (Output) -> Bool) {
+        @inlinable public init(
+            upstream: Upstream, isIncluded: @escaping (Output) -> Bool
+        ) {
             self.upstream = upstream
             self.isIncluded = isIncluded
         }
@@ -82,7 +91,8 @@ extension Publishers {
         /// Subscribes an `Inner` that drops, for `subscriber`, the values that fail the test.
         @inlinable public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+            upstream.subscribe(
+                Inner(downstream: subscriber, isIncluded: isIncluded))
         }
 
         // Its own Inner, where the book reuses `DroppingInner` with a closure around
@@ -93,7 +103,9 @@ extension Publishers {
             @usableFromInline let downstream: Downstream
             @usableFromInline let isIncluded: (Output) -> Bool
 
-            @inlinable init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
+            @inlinable init(
+                downstream: Downstream, isIncluded: @escaping (Output) -> Bool
+            ) {
                 self.downstream = downstream
                 self.isIncluded = isIncluded
             }
@@ -106,7 +118,8 @@ extension Publishers {
                 isIncluded(input) ? downstream.receive(input) : .max(1)
             }
 
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+            @inlinable func receive(completion: Subscribers.Completion<Failure>)
+            {
                 downstream.receive(completion: completion)
             }
         }
@@ -129,6 +142,8 @@ extension Publishers.Filter {
         -> Publishers.Filter<Upstream>
     {
         let first = self.isIncluded
-        return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+        return Publishers.Filter(upstream: upstream) {
+            first($0) && isIncluded($0)
+        }
     }
 }

@@ -58,7 +58,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         let receivers = lock.withLock { conduits }
         for index in receivers.indices {
             // `receivers` keeps every conduit alive, so the loop need not retain each one.
-            Unmanaged.passUnretained(receivers[index])._withUnsafeGuaranteedRef {
+            Unmanaged.passUnretained(receivers[index])._withUnsafeGuaranteedRef
+            {
                 $0.offer(value)
             }
         }
@@ -108,11 +109,13 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     /// holds needs no retain of the closure's context.
     @usableFromInline final class Receiver {
         @usableFromInline let receiveValue: (Output) -> Subscribers.Demand
-        @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        @usableFromInline let receiveCompletion:
+            (Subscribers.Completion<Failure>) -> Void
 
         @inlinable init(
             receiveValue: @escaping (Output) -> Subscribers.Demand,
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+            receiveCompletion:
+                @escaping (Subscribers.Completion<Failure>) -> Void
         ) {
             self.receiveValue = receiveValue
             self.receiveCompletion = receiveCompletion
@@ -134,7 +137,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         @usableFromInline var isDelivering = false
         @usableFromInline var detachedReceiver: Receiver?
 
-        @inlinable init(subject: PassthroughSubject<Output, Failure>, receiver: Receiver) {
+        @inlinable init(
+            subject: PassthroughSubject<Output, Failure>, receiver: Receiver
+        ) {
             self.subject = subject
             self.receiver = receiver
         }
@@ -143,13 +148,17 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         // another thread either goes first or finds the subscriber gone.
         @inlinable func offer(_ value: Output) {
             lock.withLock {
-                guard demand > 0, let receiver = receiver.map(Unmanaged.passUnretained) else {
+                guard demand > 0,
+                    let receiver = receiver.map(Unmanaged.passUnretained)
+                else {
                     return
                 }
                 demand -= 1
                 let wasDelivering = isDelivering
                 isDelivering = true
-                let more = receiver._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+                let more = receiver._withUnsafeGuaranteedRef {
+                    $0.receiveValue(value)
+                }
                 isDelivering = wasDelivering
                 if !wasDelivering, detachedReceiver != nil {
                     detachedReceiver = nil
@@ -158,7 +167,8 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             }
         }
 
-        @inlinable func finish(with completion: Subscribers.Completion<Failure>) {
+        @inlinable func finish(with completion: Subscribers.Completion<Failure>)
+        {
             lock.withLock {
                 guard let receiver else { return }
                 detach()

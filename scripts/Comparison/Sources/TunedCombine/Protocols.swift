@@ -81,7 +81,9 @@ extension Subscribers {
         }
 
         /// As many values as the publisher can produce.
-        @inlinable public static var unlimited: Demand { Demand(rawValue: UInt(Int.max) + 1) }
+        @inlinable public static var unlimited: Demand {
+            Demand(rawValue: UInt(Int.max) + 1)
+        }
 
         /// No values at all.
         @inlinable public static var none: Demand { Demand(rawValue: 0) }
@@ -95,7 +97,8 @@ extension Subscribers {
         /// The sum; unlimited if either side is, or if the count would overflow.
         @inlinable public static func + (lhs: Demand, rhs: Demand) -> Demand {
             if lhs == .unlimited || rhs == .unlimited { return .unlimited }
-            let sum = lhs.rawValue + rhs.rawValue  // both at most Int.max: cannot overflow
+            // Both are at most Int.max, so the sum cannot overflow.
+            let sum = lhs.rawValue + rhs.rawValue
             return sum > UInt(Int.max) ? .unlimited : Demand(rawValue: sum)
         }
 

@@ -3,7 +3,8 @@ import Foundation
 extension Publisher {
     /// Combines the latest values of three publishers with `transform` whenever one sends.
     @inlinable public func reduceLatest<B: Publisher, C: Publisher, Result>(
-        _ b: B, _ c: C, _ transform: @escaping (Output?, B.Output?, C.Output?) -> Result
+        _ b: B, _ c: C,
+        _ transform: @escaping (Output?, B.Output?, C.Output?) -> Result
     ) -> Publishers.ReduceLatest3<Self, B, C, Result>
     where B.Failure == Failure, C.Failure == Failure {
         Publishers.ReduceLatest3(self, b, c, transform: transform)
@@ -12,7 +13,9 @@ extension Publisher {
 
 extension Publishers {
     /// The publisher `reduceLatest(_:_:_:)` returns.
-    public struct ReduceLatest3<A: Publisher, B: Publisher, C: Publisher, Output>: Publisher
+    public struct ReduceLatest3<
+        A: Publisher, B: Publisher, C: Publisher, Output
+    >: Publisher
     where A.Failure == B.Failure, A.Failure == C.Failure {
         /// The upstreams' failure.
         public typealias Failure = A.Failure
@@ -61,7 +64,9 @@ extension Publishers.ReduceLatest3 {
     @usableFromInline struct Upstream {
         @usableFromInline var subscription: (any Subscription)?
         @usableFromInline var isFinished = false
-        @inlinable init(subscription: (any Subscription)? = nil, isFinished: Bool = false) {
+        @inlinable init(
+            subscription: (any Subscription)? = nil, isFinished: Bool = false
+        ) {
             self.subscription = subscription
             self.isFinished = isFinished
         }
@@ -70,13 +75,16 @@ extension Publishers.ReduceLatest3 {
     @usableFromInline final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         @usableFromInline let lock = NSLock()
-        @usableFromInline let transform: (A.Output?, B.Output?, C.Output?) -> Output
+        @usableFromInline let transform:
+            (A.Output?, B.Output?, C.Output?) -> Output
         @usableFromInline var downstream: Downstream?
         @usableFromInline var latest = Latest()
-        @usableFromInline var upstreams = [Upstream](repeating: Upstream(), count: 3)
+        @usableFromInline var upstreams = [Upstream](
+            repeating: Upstream(), count: 3)
         @usableFromInline var demand = Subscribers.Demand.none
         @usableFromInline var hasUndeliveredChange = false
-        @usableFromInline var pendingCompletion: Subscribers.Completion<Failure>?
+        @usableFromInline var pendingCompletion:
+            Subscribers.Completion<Failure>?
         @usableFromInline var isDelivering = false
 
         @inlinable init(
@@ -112,11 +120,14 @@ extension Publishers.ReduceLatest3 {
             }
         }
 
-        @inlinable func upstream(_ source: Source, sent subscription: any Subscription) {
+        @inlinable func upstream(
+            _ source: Source, sent subscription: any Subscription
+        ) {
             lock.lock()
             let upstream = upstreams[source.rawValue]
             let accepted =
-                downstream != nil && pendingCompletion == nil && upstream.subscription == nil
+                downstream != nil && pendingCompletion == nil
+                && upstream.subscription == nil
                 && !upstream.isFinished
             if accepted {
                 upstreams[source.rawValue].subscription = subscription
@@ -130,10 +141,12 @@ extension Publishers.ReduceLatest3 {
         }
 
         @inlinable func upstream<Value>(
-            _ source: Source, sent value: Value, into slot: WritableKeyPath<Latest, Value?>
+            _ source: Source, sent value: Value,
+            into slot: WritableKeyPath<Latest, Value?>
         ) {
             lock.lock()
-            guard downstream != nil, !upstreams[source.rawValue].isFinished else {
+            guard downstream != nil, !upstreams[source.rawValue].isFinished
+            else {
                 return lock.unlock()
             }
             latest[keyPath: slot] = value
@@ -142,13 +155,15 @@ extension Publishers.ReduceLatest3 {
         }
 
         @inlinable func upstream(
-            _ source: Source, completedWith completion: Subscribers.Completion<Failure>
+            _ source: Source,
+            completedWith completion: Subscribers.Completion<Failure>
         ) {
             lock.lock()
             guard downstream != nil, pendingCompletion == nil,
                 !upstreams[source.rawValue].isFinished
             else { return lock.unlock() }
-            upstreams[source.rawValue] = Upstream(subscription: nil, isFinished: true)
+            upstreams[source.rawValue] = Upstream(
+                subscription: nil, isFinished: true)
             switch completion {
             case .finished:
                 if upstreams.allSatisfy(\.isFinished) {
@@ -171,12 +186,14 @@ extension Publishers.ReduceLatest3 {
             guard !isDelivering else { return lock.unlock() }
             isDelivering = true
             while let downstream {
-                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure {
+                if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure
+                {
                     hasUndeliveredChange = false
                     demand -= 1
                     let snapshot = latest
                     lock.unlock()
-                    let more = downstream.receive(transform(snapshot.a, snapshot.b, snapshot.c))
+                    let more = downstream.receive(
+                        transform(snapshot.a, snapshot.b, snapshot.c))
                     lock.lock()
                     demand += more
                 } else if let completion = pendingCompletion {
@@ -216,7 +233,8 @@ extension Publishers.ReduceLatest3 {
         @usableFromInline let slot: WritableKeyPath<Latest, Input?>
 
         @inlinable init(
-            inner: Inner<Downstream>, source: Source, slot: WritableKeyPath<Latest, Input?>
+            inner: Inner<Downstream>, source: Source,
+            slot: WritableKeyPath<Latest, Input?>
         ) {
             self.inner = inner
             self.source = source

@@ -7,7 +7,8 @@ extension Sequence {
 
 extension Publishers {
     /// A publisher that sends a sequence's elements as they are asked for.
-    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher
+    {
         /// The sequence's elements.
         public typealias Output = Elements.Element
         /// The elements to send.
@@ -30,8 +31,11 @@ extension Publishers {
             }
         }
 
-        @usableFromInline final class Inner<Downstream: Subscriber>: Subscription
-        where Downstream.Input == Elements.Element, Downstream.Failure == Failure {
+        @usableFromInline
+        final class Inner<Downstream: Subscriber>: Subscription
+        where
+            Downstream.Input == Elements.Element, Downstream.Failure == Failure
+        {
             @usableFromInline var iterator: Elements.Iterator
             @usableFromInline var nextElement: Elements.Element?
             @usableFromInline var downstream: Downstream?

@@ -6,7 +6,9 @@ extension Subscribers {
             handlers?.receiveValue ?? { _ in }
         }
         /// Called with the completion.
-        @inlinable public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+        @inlinable public var receiveCompletion:
+            (Subscribers.Completion<Failure>) -> Void
+        {
             handlers?.receiveCompletion ?? { _ in }
         }
         @usableFromInline var handlers: Handlers?
@@ -20,11 +22,13 @@ extension Subscribers {
         /// Both closures, in a class, so that a call through it needs no retain of a closure.
         @usableFromInline final class Handlers {
             @usableFromInline let receiveValue: (Input) -> Void
-            @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+            @usableFromInline let receiveCompletion:
+                (Subscribers.Completion<Failure>) -> Void
 
             @inlinable init(
                 receiveValue: @escaping (Input) -> Void,
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+                receiveCompletion:
+                    @escaping (Subscribers.Completion<Failure>) -> Void
             ) {
                 self.receiveValue = receiveValue
                 self.receiveCompletion = receiveCompletion
@@ -33,10 +37,13 @@ extension Subscribers {
 
         /// Creates a sink that calls `receiveValue` with each value and `receiveCompletion` at the end.
         @inlinable public init(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveCompletion:
+                @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            handlers = Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            handlers = Handlers(
+                receiveValue: receiveValue, receiveCompletion: receiveCompletion
+            )
         }
 
         /// Keeps the first subscription and asks it for everything; cancels any other.
@@ -51,7 +58,9 @@ extension Subscribers {
 
         /// Hands `input` to `receiveValue` and asks for nothing more: it asked for everything.
         @inlinable public func receive(_ input: Input) -> Subscribers.Demand {
-            guard let handlers = handlers.map(Unmanaged.passUnretained) else { return .none }
+            guard let handlers = handlers.map(Unmanaged.passUnretained) else {
+                return .none
+            }
             let wasReceiving = isReceiving
             isReceiving = true
             handlers._withUnsafeGuaranteedRef { $0.receiveValue(input) }
@@ -63,7 +72,9 @@ extension Subscribers {
         }
 
         /// Hands `completion` to `receiveCompletion`, then lets go of both closures.
-        @inlinable public func receive(completion: Subscribers.Completion<Failure>) {
+        @inlinable public func receive(
+            completion: Subscribers.Completion<Failure>
+        ) {
             let receiveCompletion = self.receiveCompletion
             terminate()
             receiveCompletion(completion)
@@ -102,7 +113,9 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Subscribes a `Sink` that calls `receiveValue` with each value.
-    @inlinable public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    @inlinable public func sink(receiveValue: @escaping (Output) -> Void)
+        -> AnyCancellable
+    {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }

@@ -7,10 +7,14 @@ struct Checksums {
 
     init(workloads: [Workload]) {
         for workload in workloads {
-            let answers = workload.variants.map { (contender: $0.contender, checksum: $0.run()) }
+            let answers = workload.variants.map {
+                (contender: $0.contender, checksum: $0.run())
+            }
             let agree = Set(answers.map(\.checksum)).count == 1
             allAgree = allAgree && agree
-            let listed = answers.map { "\($0.contender.rawValue) \($0.checksum)" }
+            let listed = answers.map {
+                "\($0.contender.rawValue) \($0.checksum)"
+            }
             report += "\(agree ? "ok" : "MISMATCH")  \(workload.name): "
             report += listed.joined(separator: ", ") + "\n"
         }

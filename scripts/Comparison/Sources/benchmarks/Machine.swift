@@ -5,10 +5,14 @@ enum Machine {
     /// The processor's model name and the number of cores, such as `2 cores, Intel(R) Xeon(R) …`.
     static var description: String {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let cpuInfo =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))
+            ?? ""
+        let model = cpuInfo.split(separator: "\n").first {
+            $0.hasPrefix("model name")
+        }
+        .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+        .map { $0.trimmingCharacters(in: .whitespaces) }
         let system = ProcessInfo.processInfo.operatingSystemVersionString
         return "\(cores) cores, \(model ?? "unknown processor"), \(system)"
     }

@@ -13,7 +13,9 @@ struct Measurement {
     ///
     /// Each ratio divides two runs from the same round of repetitions, so a slow stretch of a
     /// busy machine tends to slow both.
-    func medianRatio(_ numerator: Contender, to denominator: Contender) -> Double? {
+    func medianRatio(_ numerator: Contender, to denominator: Contender)
+        -> Double?
+    {
         guard let top = nanosecondsPerElement[numerator],
             let bottom = nanosecondsPerElement[denominator]
         else { return nil }
@@ -23,7 +25,8 @@ struct Measurement {
     /// How far the slowest and fastest repetitions of `contender` lie from each other, as a
     /// fraction of the median.
     func spread(of contender: Contender) -> Double? {
-        guard let times = nanosecondsPerElement[contender], let median = median(of: contender),
+        guard let times = nanosecondsPerElement[contender],
+            let median = median(of: contender),
             let slowest = times.max(), let fastest = times.min()
         else { return nil }
         return (slowest - fastest) / median
@@ -32,6 +35,7 @@ struct Measurement {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

@@ -11,7 +11,8 @@ struct Table {
 
     /// The columns: the benchmark, five times in nanoseconds, and two ratios.
     static let header = [
-        "Benchmark", "Mini", "Tuned", "Open", "Same", "Loop", "Open/Tuned", "Tuned/Loop",
+        "Benchmark", "Mini", "Tuned", "Open", "Same", "Loop", "Open/Tuned",
+        "Tuned/Loop",
     ]
 
     /// The table, a blank line, and notes saying how and where it was measured; no line is
@@ -19,7 +20,10 @@ struct Table {
     var text: String {
         var rows = [Self.header]
         for measurement in measurements {
-            let times = [Contender.miniCombine, .tuned, .openCombine, .sameModule, .handLoop].map {
+            let times = [
+                Contender.miniCombine, .tuned, .openCombine, .sameModule,
+                .handLoop,
+            ].map {
                 measurement.median(of: $0).map(Self.nanoseconds) ?? "-"
             }
             let ratios = [
@@ -34,7 +38,8 @@ struct Table {
         var lines = rows.map { row in
             row.indices.map { column in
                 let cell = row[column]
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                let padding = String(
+                    repeating: " ", count: widths[column] - cell.count)
                 return column == 0 ? cell + padding : padding + cell
             }.joined(separator: "  ")
         }
@@ -54,7 +59,9 @@ struct Table {
             "benchmark's module. Loop: a plain loop doing the same arithmetic.",
         ]
         if divisor > 1 {
-            lines.append("Counts divided by \(divisor): a quick look, not the real measurement.")
+            lines.append(
+                "Counts divided by \(divisor): a quick look, not the real measurement."
+            )
         }
         lines += [
             "Measured by scripts/benchmark on \(date), release build, on",
@@ -70,11 +77,13 @@ struct Table {
     }
 
     private static func nanoseconds(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        value >= 100
+            ? String(format: "%.0f", value) : String(format: "%.1f", value)
     }
 
     private static func ratio(_ value: Double) -> String {
-        value >= 10 ? String(format: "%.0fx", value) : String(format: "%.1fx", value)
+        value >= 10
+            ? String(format: "%.0fx", value) : String(format: "%.1fx", value)
     }
 
     private static func load(_ value: Double?) -> String {

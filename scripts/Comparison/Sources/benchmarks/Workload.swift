@@ -21,13 +21,15 @@ enum Contender: String, CaseIterable {
             return Workloads(
                 justMapSink: Pipelines.justMapSink,
                 sequenceMapFilterSink: Pipelines.sequenceMapFilterSink,
-                subjectMapSink: Pipelines.subjectMapSink, reduceLatest3: Pipelines.reduceLatest3)
+                subjectMapSink: Pipelines.subjectMapSink,
+                reduceLatest3: Pipelines.reduceLatest3)
         case .tuned:
             typealias Pipelines = TunedCombineBenchmarks.CombineWorkloads
             return Workloads(
                 justMapSink: Pipelines.justMapSink,
                 sequenceMapFilterSink: Pipelines.sequenceMapFilterSink,
-                subjectMapSink: Pipelines.subjectMapSink, reduceLatest3: Pipelines.reduceLatest3)
+                subjectMapSink: Pipelines.subjectMapSink,
+                reduceLatest3: Pipelines.reduceLatest3)
         case .openCombine:
             typealias Pipelines = OpenCombineBenchmarks.CombineWorkloads
             return Workloads(
@@ -35,11 +37,13 @@ enum Contender: String, CaseIterable {
                 sequenceMapFilterSink: Pipelines.sequenceMapFilterSink,
                 subjectMapSink: Pipelines.subjectMapSink, reduceLatest3: nil)
         case .sameModule:
-            typealias Pipelines = MiniCombineSameModuleBenchmarks.CombineWorkloads
+            typealias Pipelines = MiniCombineSameModuleBenchmarks
+                .CombineWorkloads
             return Workloads(
                 justMapSink: Pipelines.justMapSink,
                 sequenceMapFilterSink: Pipelines.sequenceMapFilterSink,
-                subjectMapSink: Pipelines.subjectMapSink, reduceLatest3: Pipelines.reduceLatest3)
+                subjectMapSink: Pipelines.subjectMapSink,
+                reduceLatest3: Pipelines.reduceLatest3)
         case .handLoop:
             return Workloads(
                 justMapSink: HandLoopWorkloads.justMapSink,
@@ -71,7 +75,9 @@ struct Workload {
     static func all(divisor: Int) -> [Workload] {
         let pipelines = 1_000_000 / divisor
         let values = 10_000_000 / divisor
-        func workload(_ name: String, elements: Int, _ run: (Workloads) -> (() -> Int)?)
+        func workload(
+            _ name: String, elements: Int, _ run: (Workloads) -> (() -> Int)?
+        )
             -> Workload
         {
             Workload(
@@ -84,17 +90,21 @@ struct Workload {
             workload("Just.map.sink", elements: pipelines) { functions in
                 { functions.justMapSink(pipelines) }
             },
-            workload("Sequence.map.filter.sink", elements: values) { functions in
+            workload("Sequence.map.filter.sink", elements: values) {
+                functions in
                 { functions.sequenceMapFilterSink(values) }
             },
             workload("Subject, 1 map.sink", elements: values) { functions in
                 { functions.subjectMapSink(values, 1) }
             },
-            workload("Subject, 8 map.sinks", elements: values * 8) { functions in
+            workload("Subject, 8 map.sinks", elements: values * 8) {
+                functions in
                 { functions.subjectMapSink(values, 8) }
             },
-            workload("reduceLatest, 3 subjects", elements: values / 10) { functions in
-                functions.reduceLatest3.map { reduce in { reduce(values / 10) } }
+            workload("reduceLatest, 3 subjects", elements: values / 10) {
+                functions in
+                functions.reduceLatest3.map { reduce in { reduce(values / 10) }
+                }
             },
         ]
     }

@@ -34,7 +34,8 @@ struct Options {
         func count(of flag: String) throws(UsageError) -> Int {
             let text = try value(of: flag)
             guard let count = Int(text), count > 0 else {
-                throw UsageError("\(flag) needs a positive whole number, not '\(text)'")
+                throw UsageError(
+                    "\(flag) needs a positive whole number, not '\(text)'")
             }
             return count
         }
@@ -72,7 +73,8 @@ do {
     options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     if let message = error.message {
-        FileHandle.standardError.write(Data("benchmarks: \(message)\n\(usage)\n".utf8))
+        FileHandle.standardError.write(
+            Data("benchmarks: \(message)\n\(usage)\n".utf8))
         exit(2)
     }
     print(usage)
@@ -111,26 +113,32 @@ for repetition in 0..<options.repetitions {
         // Each repetition starts with a different contender, so none always runs first.
         var answer: Int?
         for offset in variants.indices {
-            let (contender, run) = variants[(offset + repetition) % variants.count]
+            let (contender, run) = variants[
+                (offset + repetition) % variants.count]
             let clock = ContinuousClock()
             var checksum = 0
             let duration = clock.measure { checksum = run() }
             precondition(
-                answer == nil || answer == checksum, "\(contender) disagrees with the others")
+                answer == nil || answer == checksum,
+                "\(contender) disagrees with the others")
             answer = checksum
             let nanoseconds =
                 Double(duration.components.seconds) * 1e9
                 + Double(duration.components.attoseconds) / 1e9
-            measurements[index].nanosecondsPerElement[contender, default: []].append(
-                nanoseconds / Double(measurements[index].workload.elements))
+            measurements[index].nanosecondsPerElement[contender, default: []]
+                .append(
+                    nanoseconds / Double(measurements[index].workload.elements))
         }
     }
     FileHandle.standardError.write(
-        Data("repetition \(repetition + 1) of \(options.repetitions) done\n".utf8))
+        Data(
+            "repetition \(repetition + 1) of \(options.repetitions) done\n".utf8
+        ))
 }
 
 let table = Table(
-    measurements: measurements, repetitions: options.repetitions, divisor: options.divisor,
+    measurements: measurements, repetitions: options.repetitions,
+    divisor: options.divisor,
     machine: Machine.description, toolchain: options.toolchain,
     load: (startLoad, Machine.loadAverage))
 print(table.text)

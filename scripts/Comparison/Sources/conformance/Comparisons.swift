@@ -5,7 +5,9 @@ import ConformanceKit
 /// A probe with an expected difference passes only while the traces still differ, so the list
 /// of deliberate differences cannot outlive the differences themselves.
 func compare(_ ours: Probe, _ theirs: Probe, verbose: Bool) -> Outcome {
-    precondition(ours.name == theirs.name, "the two probe lists are compiled from one source")
+    precondition(
+        ours.name == theirs.name,
+        "the two probe lists are compiled from one source")
     let names = (left: "MiniCombine", right: "OpenCombine")
     let mini = ours.trace()
     let open = theirs.trace()
@@ -13,7 +15,8 @@ func compare(_ ours: Probe, _ theirs: Probe, verbose: Bool) -> Outcome {
     let rerun = (mini: ours.trace(), open: theirs.trace())
     if mini != rerun.mini || open != rerun.open {
         outcome = Outcome(name: ours.name, passed: false)
-        outcome.details.append("the probe is not deterministic: two runs gave different traces")
+        outcome.details.append(
+            "the probe is not deterministic: two runs gave different traces")
         for (first, second) in [(mini, rerun.mini), (open, rerun.open)] {
             if let mismatch = TraceMismatch.between(
                 first, second, names: (left: "first run", right: "second run"))
@@ -23,15 +26,19 @@ func compare(_ ours: Probe, _ theirs: Probe, verbose: Bool) -> Outcome {
         }
     } else if let difference = ours.expectedDifference {
         let mismatch = TraceMismatch.between(mini, open, names: names)
-        outcome = Outcome(name: "\(ours.name) [expected difference]", passed: mismatch != nil)
-        outcome.details.append("\(difference.reason); stated in \(difference.statedIn)")
+        outcome = Outcome(
+            name: "\(ours.name) [expected difference]", passed: mismatch != nil)
+        outcome.details.append(
+            "\(difference.reason); stated in \(difference.statedIn)")
         if let mismatch {
             outcome.details.append(mismatch.description)
         } else {
-            outcome.details.append("the traces are now equal: remove the expected difference")
+            outcome.details.append(
+                "the traces are now equal: remove the expected difference")
         }
     } else if let mismatch = TraceMismatch.between(mini, open, names: names) {
-        outcome = Outcome(name: ours.name, passed: false, details: [mismatch.description])
+        outcome = Outcome(
+            name: ours.name, passed: false, details: [mismatch.description])
     } else {
         outcome = Outcome(name: ours.name, passed: true)
         if verbose {
@@ -45,14 +52,20 @@ func compare(_ ours: Probe, _ theirs: Probe, verbose: Bool) -> Outcome {
 ///
 /// A mismatch that a deliberate difference explains is counted apart; for the others, the
 /// smallest pipeline that still shows an unexplained mismatch is shown (the first three).
-func compareRandomPipelines(seed: UInt64, count: Int, mini: Library, open: Library) -> Outcome {
+func compareRandomPipelines(
+    seed: UInt64, count: Int, mini: Library, open: Library
+) -> Outcome {
     func unexplainedMismatch(_ pipeline: Pipeline) -> TraceMismatch? {
         let ours = mini.traceOfPipeline(pipeline)
         let theirs = open.traceOfPipeline(pipeline)
-        guard ExpectedDifference.explaining(pipeline, mini: ours, open: theirs) == nil else {
+        guard
+            ExpectedDifference.explaining(pipeline, mini: ours, open: theirs)
+                == nil
+        else {
             return nil
         }
-        return TraceMismatch.between(ours, theirs, names: (left: mini.name, right: open.name))
+        return TraceMismatch.between(
+            ours, theirs, names: (left: mini.name, right: open.name))
     }
     var generator = SplitMix64(seed: seed)
     var smallestMismatches: [Pipeline] = []
@@ -63,7 +76,9 @@ func compareRandomPipelines(seed: UInt64, count: Int, mini: Library, open: Libra
         let ours = mini.traceOfPipeline(pipeline)
         let theirs = open.traceOfPipeline(pipeline)
         guard ours != theirs else { continue }
-        if let difference = ExpectedDifference.explaining(pipeline, mini: ours, open: theirs) {
+        if let difference = ExpectedDifference.explaining(
+            pipeline, mini: ours, open: theirs)
+        {
             explained[difference.reason, default: 0] += 1
             continue
         }
@@ -77,14 +92,18 @@ func compareRandomPipelines(seed: UInt64, count: Int, mini: Library, open: Libra
         "\(count) pipelines from seed \(seed): \(mismatchCount) with unexplained differences"
     var outcome = Outcome(name: summary, passed: mismatchCount == 0)
     for (reason, pipelines) in explained.sorted(by: { $0.key < $1.key }) {
-        outcome.details.append("\(pipelines) differ only by a deliberate difference: \(reason)")
+        outcome.details.append(
+            "\(pipelines) differ only by a deliberate difference: \(reason)")
     }
     for smallest in smallestMismatches.prefix(3) {
-        outcome.details.append("smallest pipeline showing a difference:\n\(smallest)")
+        outcome.details.append(
+            "smallest pipeline showing a difference:\n\(smallest)")
         outcome.details.append(unexplainedMismatch(smallest)!.description)
     }
     if smallestMismatches.count > 3 {
-        outcome.details.append("(\(smallestMismatches.count - 3) more distinct smallest pipelines)")
+        outcome.details.append(
+            "(\(smallestMismatches.count - 3) more distinct smallest pipelines)"
+        )
     }
     return outcome
 }

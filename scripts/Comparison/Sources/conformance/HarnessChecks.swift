@@ -4,7 +4,8 @@ import ConformanceKit
 /// that never shrank, or a runner that ignored the pipeline would each be caught here.
 func harnessChecks(_ library: Library) -> [Outcome] {
     let names = (left: "real", right: "altered")
-    let trace = library.probes.first { $0.name.hasPrefix("Sequence: max(2)") }!.trace()
+    let trace = library.probes.first { $0.name.hasPrefix("Sequence: max(2)") }!
+        .trace()
     var outcomes: [Outcome] = []
 
     func check(_ name: String, _ passed: Bool) {
@@ -16,7 +17,8 @@ func harnessChecks(_ library: Library) -> [Outcome] {
         TraceMismatch.between(trace, trace, names: names) == nil)
     check(
         "a trace with its last event dropped is reported at that event",
-        TraceMismatch.between(trace, trace.dropLast(), names: names)?.index == trace.count - 1)
+        TraceMismatch.between(trace, trace.dropLast(), names: names)?.index
+            == trace.count - 1)
     var changed = trace
     changed[3] += " (altered)"
     check(
@@ -31,14 +33,17 @@ func harnessChecks(_ library: Library) -> [Outcome] {
     let big = Pipeline(
         source: .sequence([1, 7, 3, 4]),
         operators: [
-            .map(adding: 1), .tryMap(throwingOnMultiplesOf: 3), .filter(droppingMultiplesOf: 2),
+            .map(adding: 1), .tryMap(throwingOnMultiplesOf: 3),
+            .filter(droppingMultiplesOf: 2),
         ],
-        tapsAfterOperators: true, initialDemand: .unlimited, returnedDemands: [.max(2), .none],
+        tapsAfterOperators: true, initialDemand: .unlimited,
+        returnedDemands: [.max(2), .none],
         steps: [.request(.max(3)), .cancel])
     // A pretend failure that needs the tryMap and the 7, and nothing else.
     let smallest = big.shrunk { pipeline in
         guard case .sequence(let values) = pipeline.source else { return false }
-        return values.contains(7) && pipeline.operators.contains(.tryMap(throwingOnMultiplesOf: 3))
+        return values.contains(7)
+            && pipeline.operators.contains(.tryMap(throwingOnMultiplesOf: 3))
     }
     check(
         "the shrinker keeps only what a failure needs",

@@ -13,12 +13,15 @@ struct Options {
         while let argument = iterator.next() {
             switch argument {
             case "--seed":
-                guard let text = iterator.next(), let seed = Self.number(text) else {
+                guard let text = iterator.next(), let seed = Self.number(text)
+                else {
                     throw UsageError(description: "--seed needs a number")
                 }
                 self.seed = seed
             case "--count":
-                guard let text = iterator.next(), let count = Int(text), count >= 0 else {
+                guard let text = iterator.next(), let count = Int(text),
+                    count >= 0
+                else {
                     throw UsageError(description: "--count needs a number")
                 }
                 self.count = count
@@ -31,6 +34,7 @@ struct Options {
     }
 
     private static func number(_ text: String) -> UInt64? {
-        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        text.hasPrefix("0x")
+            ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
     }
 }

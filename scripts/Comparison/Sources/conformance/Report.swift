@@ -24,7 +24,9 @@ struct Report {
         for line in outcome.details {
             print(
                 "      "
-                    + line.split(separator: "\n", omittingEmptySubsequences: false)
+                    + line.split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    )
                     .joined(separator: "\n      "))
         }
     }

@@ -31,7 +31,8 @@ for (ours, theirs) in zip(mini.probes, open.probes) {
 report.section(
     "Randomized pipelines: seed \(options.seed), \(options.count) pipelines")
 report.add(
-    compareRandomPipelines(seed: options.seed, count: options.count, mini: mini, open: open))
+    compareRandomPipelines(
+        seed: options.seed, count: options.count, mini: mini, open: open))
 
 print()
 print("\(report.passed) passed, \(report.failed) failed")

@@ -11,39 +11,59 @@ struct TrapTests {
     @Test("request(.none) on Just's subscription traps in both")
     func requestNoneOnJust() async {
         await #expect(processExitsWith: .failure) { Probes.requestNoneOnJust() }
-        await #expect(processExitsWith: .failure) { ProbesOpenCombine.requestNoneOnJust() }
+        await #expect(processExitsWith: .failure) {
+            ProbesOpenCombine.requestNoneOnJust()
+        }
     }
 
     @Test("request(.none) on a subject's subscription traps in both")
     func requestNoneOnSubject() async {
-        await #expect(processExitsWith: .failure) { Probes.requestNoneOnSubject() }
-        await #expect(processExitsWith: .failure) { ProbesOpenCombine.requestNoneOnSubject() }
+        await #expect(processExitsWith: .failure) {
+            Probes.requestNoneOnSubject()
+        }
+        await #expect(processExitsWith: .failure) {
+            ProbesOpenCombine.requestNoneOnSubject()
+        }
     }
 
     @Test("request(.none) on replaceError's subscription traps in both")
     func requestNoneOnReplaceError() async {
-        await #expect(processExitsWith: .failure) { Probes.requestNoneOnReplaceError() }
+        await #expect(processExitsWith: .failure) {
+            Probes.requestNoneOnReplaceError()
+        }
         await #expect(processExitsWith: .failure) {
             ProbesOpenCombine.requestNoneOnReplaceError()
         }
     }
 
-    @Test("request(.none) on a sequence's subscription: neither library checks it")
+    @Test(
+        "request(.none) on a sequence's subscription: neither library checks it"
+    )
     func requestNoneOnSequence() async {
-        await #expect(processExitsWith: .success) { Probes.requestNoneOnSequence() }
-        await #expect(processExitsWith: .success) { ProbesOpenCombine.requestNoneOnSequence() }
+        await #expect(processExitsWith: .success) {
+            Probes.requestNoneOnSequence()
+        }
+        await #expect(processExitsWith: .success) {
+            ProbesOpenCombine.requestNoneOnSequence()
+        }
     }
 
     @Test("a negative demand, .max(-1), traps in both")
     func negativeDemand() async {
-        await #expect(processExitsWith: .failure) { Probes.makeNegativeDemand() }
-        await #expect(processExitsWith: .failure) { ProbesOpenCombine.makeNegativeDemand() }
+        await #expect(processExitsWith: .failure) {
+            Probes.makeNegativeDemand()
+        }
+        await #expect(processExitsWith: .failure) {
+            ProbesOpenCombine.makeNegativeDemand()
+        }
     }
 
     @Test("a demand that would go below zero traps in both")
     func demandBelowZero() async {
         await #expect(processExitsWith: .failure) { Probes.subtractBelowZero() }
-        await #expect(processExitsWith: .failure) { ProbesOpenCombine.subtractBelowZero() }
+        await #expect(processExitsWith: .failure) {
+            ProbesOpenCombine.subtractBelowZero()
+        }
     }
 }
 
@@ -55,12 +75,15 @@ struct HarnessTests {
         var altered = trace
         altered[1] = "something else"
         let mismatch = try #require(
-            TraceMismatch.between(trace, altered, names: (left: "real", right: "altered")))
+            TraceMismatch.between(
+                trace, altered, names: (left: "real", right: "altered")))
         #expect(mismatch.index == 1)
     }
 
     @Test("the two libraries give the same probes, in the same order")
     func sameProbes() {
-        #expect(Probes.library.probes.map(\.name) == ProbesOpenCombine.library.probes.map(\.name))
+        #expect(
+            Probes.library.probes.map(\.name)
+                == ProbesOpenCombine.library.probes.map(\.name))
     }
 }

@@ -47,7 +47,8 @@ final class CancellingSubscriber: Subscriber {
     func receive(_ input: Int) -> Subscribers.Demand {
         subscription?.cancel()
         subscription = nil
-        log.entries.append("received \(input) and cancelled, \(log.entries.count) earlier")
+        log.entries.append(
+            "received \(input) and cancelled, \(log.entries.count) earlier")
         return .none
     }
 
@@ -56,7 +57,9 @@ final class CancellingSubscriber: Subscriber {
 
 @Suite("Tuned variant: closures outlive a cancel from inside them")
 struct DeferredReleaseTests {
-    @Test func sinkCancelledFromItsOwnClosureKeepsItsCapturesUntilTheClosureReturns() {
+    @Test
+    func sinkCancelledFromItsOwnClosureKeepsItsCapturesUntilTheClosureReturns()
+    {
         let log = Log()
         let subject = PassthroughSubject<Int, Never>()
         var cancellable: AnyCancellable?
@@ -69,16 +72,21 @@ struct DeferredReleaseTests {
         }
         subject.send(1)
         subject.send(2)
-        #expect(log.entries == ["received 1 and cancelled", "witness released"])
+        #expect(
+            log.entries == ["received 1 and cancelled", "witness released"])
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func subjectKeepsASubscriberThatCancelsFromInsideReceiveUntilItReturns() {
+    @Test
+    func subjectKeepsASubscriberThatCancelsFromInsideReceiveUntilItReturns() {
         let log = Log()
         let subject = PassthroughSubject<Int, Never>()
         subject.subscribe(CancellingSubscriber(log: log))
         subject.send(1)
         subject.send(2)
-        #expect(log.entries == ["received 1 and cancelled, 0 earlier", "subscriber released"])
+        #expect(
+            log.entries == [
+                "received 1 and cancelled, 0 earlier", "subscriber released",
+            ])
     }
 }

@@ -14,7 +14,8 @@ struct BatchingSubscriberTests {
         let publisher = ManualPublisher<Int, Never>()
         publisher.subscribe(BatchingSubscriber<Int, Never>(batchSize: 3))
         let answers = (1...7).map { value in publisher.send(value) }
-        #expect(answers == [.none, .none, .max(3), .none, .none, .max(3), .none])
+        #expect(
+            answers == [.none, .none, .max(3), .none, .none, .max(3), .none])
     }
 
     @Test func batchOfOneAsksForOneMoreEachTime() {
@@ -34,7 +35,8 @@ struct BatchingSubscriberTests {
 
     @Test func subscriberRecordsAFailure() {
         let subscriber = BatchingSubscriber<Int, TestError>(batchSize: 2)
-        SequencePublisher([1, 2, 3], completion: .failure(TestError.boom)).subscribe(subscriber)
+        SequencePublisher([1, 2, 3], completion: .failure(TestError.boom))
+            .subscribe(subscriber)
         #expect(subscriber.received == [1, 2, 3])
         #expect(subscriber.completion == .failure(.boom))
     }

@@ -37,7 +37,8 @@ public struct UnluckyCountdown: Publisher {
     /// Gives the subscriber its own subscription, which does all the work.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Int, S.Failure == UnluckyNumber {
-        let subscription = Inner(next: start, unlucky: unlucky, subscriber: subscriber)
+        let subscription = Inner(
+            next: start, unlucky: unlucky, subscriber: subscriber)
         subscriber.receive(subscription: subscription)
     }
 }
@@ -73,7 +74,8 @@ extension UnluckyCountdown {
             }
             // The end needs no demand: it is not a value.
             if next == unlucky, next > 0, let subscriber = subscriber.take() {
-                subscriber.receive(completion: .failure(UnluckyNumber(number: next)))
+                subscriber.receive(
+                    completion: .failure(UnluckyNumber(number: next)))
             } else if next <= 0, let subscriber = subscriber.take() {
                 subscriber.receive(completion: .finished)
             }

@@ -11,7 +11,8 @@ struct UnluckyCountdownTests {
     }
 
     @Test func countdownFailsInsteadOfSendingTheUnluckyNumber() {
-        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(
+            initialDemand: .unlimited)
         UnluckyCountdown(start: 5, unlucky: 3).subscribe(subscriber)
         #expect(
             subscriber.events == [
@@ -21,29 +22,37 @@ struct UnluckyCountdownTests {
     }
 
     @Test func countdownWithoutTheUnluckyNumberFinishes() {
-        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(
+            initialDemand: .unlimited)
         UnluckyCountdown(start: 3, unlucky: 13).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(3), .value(2), .value(1), .completion(.finished),
+                .subscription, .value(3), .value(2), .value(1),
+                .completion(.finished),
             ])
     }
 
     @Test func countdownSendsNoMoreValuesThanRequested() {
-        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(
+            initialDemand: .max(2))
         UnluckyCountdown(start: 5, unlucky: 1).subscribe(subscriber)
         #expect(subscriber.events == [.subscription, .value(5), .value(4)])
 
         subscriber.request(.max(1))
-        #expect(subscriber.events == [.subscription, .value(5), .value(4), .value(3)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(5), .value(4), .value(3),
+            ])
     }
 
     @Test func failureFollowsTheLastValueWithoutMoreDemand() {
-        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(initialDemand: .max(1))
+        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(
+            initialDemand: .max(1))
         UnluckyCountdown(start: 3, unlucky: 2).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(3), .completion(.failure(UnluckyNumber(number: 2))),
+                .subscription, .value(3),
+                .completion(.failure(UnluckyNumber(number: 2))),
             ])
     }
 
@@ -54,11 +63,14 @@ struct UnluckyCountdownTests {
 
         subscriber.request(.max(1))
         #expect(
-            subscriber.events == [.subscription, .completion(.failure(UnluckyNumber(number: 7)))])
+            subscriber.events == [
+                .subscription, .completion(.failure(UnluckyNumber(number: 7))),
+            ])
     }
 
     @Test func countdownSendsNothingAfterCancel() {
-        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(initialDemand: .max(1))
+        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(
+            initialDemand: .max(1))
         UnluckyCountdown(start: 3, unlucky: 1).subscribe(subscriber)
         subscriber.cancel()
         subscriber.request(.unlimited)
@@ -66,12 +78,14 @@ struct UnluckyCountdownTests {
     }
 
     @Test func countdownSendsNothingAfterItsCompletion() {
-        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, UnluckyNumber>(
+            initialDemand: .unlimited)
         UnluckyCountdown(start: 2, unlucky: 1).subscribe(subscriber)
         subscriber.request(.unlimited)
         #expect(
             subscriber.events == [
-                .subscription, .value(2), .completion(.failure(UnluckyNumber(number: 1))),
+                .subscription, .value(2),
+                .completion(.failure(UnluckyNumber(number: 1))),
             ])
     }
 }

@@ -52,7 +52,8 @@ extension ArrayPublisher {
             // running loop sends the extra elements, in order.
             guard !isSending else { return }
             isSending = true
-            while demand > 0, let downstream, let element = remaining.popFirst() {
+            while demand > 0, let downstream, let element = remaining.popFirst()
+            {
                 demand -= 1
                 let extra = downstream.receive(element)
                 demand += extra

@@ -20,18 +20,23 @@ struct ArrayPublisherTests {
     }
 
     @Test func finishedFollowsTheLastElementWithoutMoreDemand() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .max(2))
         ArrayPublisher(["a", "b"]).subscribe(subscriber)
         #expect(
-            subscriber.events == [.subscription, .value("a"), .value("b"), .completion(.finished)])
+            subscriber.events == [
+                .subscription, .value("a"), .value("b"), .completion(.finished),
+            ])
     }
 
     @Test func unlimitedDemandSendsEverythingThenFinishes() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         ArrayPublisher([1, 2, 3]).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+                .subscription, .value(1), .value(2), .value(3),
+                .completion(.finished),
             ])
     }
 
@@ -41,7 +46,8 @@ struct ArrayPublisherTests {
         ArrayPublisher([1, 2, 3]).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+                .subscription, .value(1), .value(2), .value(3),
+                .completion(.finished),
             ])
     }
 
@@ -53,7 +59,8 @@ struct ArrayPublisherTests {
         ArrayPublisher([1, 2, 3]).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(2), .value(3), .completion(.finished),
+                .subscription, .value(1), .value(2), .value(3),
+                .completion(.finished),
             ])
     }
 
@@ -77,7 +84,10 @@ struct ArrayPublisherTests {
         let second = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         publisher.subscribe(first)
         publisher.subscribe(second)
-        #expect(first.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+        #expect(
+            first.events == [
+                .subscription, .value(1), .value(2), .completion(.finished),
+            ])
         #expect(second.events == [.subscription, .value(1)])
     }
 }

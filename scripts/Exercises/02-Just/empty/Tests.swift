@@ -11,13 +11,15 @@ struct EmptyTests {
     }
 
     @Test func emptyThatFailsCanStillOnlyFinish() {
-        let subscriber = RecordingSubscriber<String, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, TestError>(
+            initialDemand: .unlimited)
         Empty<String, TestError>().subscribe(subscriber)
         #expect(subscriber.events == [.subscription, .completion(.finished)])
     }
 
     @Test func emptyThatDoesNotCompleteSendsOnlyTheSubscription() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         Empty<Int, Never>(completeImmediately: false).subscribe(subscriber)
         #expect(subscriber.events == [.subscription])
     }

@@ -7,13 +7,16 @@ struct FailTests {
     @Test func failFailsWithoutARequest() {
         let subscriber = RecordingSubscriber<Int, TestError>()
         Fail<Int, TestError>(error: .boom).subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
     }
 
     @Test func failSendsItsOwnError() {
-        let subscriber = RecordingSubscriber<String, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, TestError>(
+            initialDemand: .unlimited)
         Fail<String, TestError>(error: .other).subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .completion(.failure(.other))])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.other))])
     }
 
     @Test func requestAfterTheFailureSendsNothing() {
@@ -21,7 +24,8 @@ struct FailTests {
         Fail<Int, TestError>(error: .boom).subscribe(subscriber)
         subscriber.request(.unlimited)
         subscriber.cancel()
-        #expect(subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
     }
 
     @Test func eachSubscriberReceivesTheFailure() {

@@ -9,7 +9,8 @@ extension Publisher where Failure == Never {
         to keyPath: ReferenceWritableKeyPath<Root, Output>,
         onWeak object: Root
     ) -> AnyCancellable {
-        let subscriber = Subscribers.WeakAssign(object: object, keyPath: keyPath)
+        let subscriber = Subscribers.WeakAssign(
+            object: object, keyPath: keyPath)
         subscribe(subscriber)
         return AnyCancellable(subscriber)
     }
@@ -21,7 +22,9 @@ extension Subscribers {
     ///
     /// It accepts one subscription only. When a value arrives and the object
     /// is gone, it cancels its subscription: nobody is left to write to.
-    public final class WeakAssign<Root: AnyObject, Input>: Subscriber, Cancellable {
+    public final class WeakAssign<Root: AnyObject, Input>: Subscriber,
+        Cancellable
+    {
         /// Only publishers that cannot fail: there would be nothing to write.
         public typealias Failure = Never
 
@@ -40,7 +43,9 @@ extension Subscribers {
 
         /// Creates a subscriber that writes each value into `object` at
         /// `keyPath`, as long as `object` exists.
-        public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+        public init(
+            object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>
+        ) {
             self.object = object
             self.keyPath = keyPath
         }

@@ -39,7 +39,8 @@ struct WeakAssignTests {
             weakScreen = screen
             cancellable = publisher.assign(to: \.shown, onWeak: screen)
         }
-        #expect(weakScreen == nil, "the subscriber should hold the object weakly")
+        #expect(
+            weakScreen == nil, "the subscriber should hold the object weakly")
         _ = cancellable
         cancellable = nil
     }
@@ -59,8 +60,11 @@ struct WeakAssignTests {
             publisher.send(3)
             #expect(owner.value == 3)
         }
-        #expect(weakOwner == nil, "an object that stores the cancellable should still go away")
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            weakOwner == nil,
+            "an object that stores the cancellable should still go away")
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func valueForAVanishedObjectCancelsTheSubscription() {
@@ -70,7 +74,8 @@ struct WeakAssignTests {
         screen = nil
         #expect(publisher.send(1) == .none)
         publisher.send(2)
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
         _ = cancellable
     }
 
@@ -82,12 +87,14 @@ struct WeakAssignTests {
         cancellable.cancel()
         publisher.send(2)
         #expect(screen.writes == [1])
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func subscriberCancelsASecondSubscription() {
         let screen = Screen()
-        let subscriber = Subscribers.WeakAssign(object: screen, keyPath: \Screen.shown)
+        let subscriber = Subscribers.WeakAssign(
+            object: screen, keyPath: \Screen.shown)
         let first = SpySubscription()
         let second = SpySubscription()
         subscriber.receive(subscription: first)

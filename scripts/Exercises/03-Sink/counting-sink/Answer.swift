@@ -5,9 +5,12 @@ extension Subscribers {
     /// Like ``Sink``, it asks for everything when it is subscribed, accepts
     /// one subscription only, and lets go of the subscription and both
     /// closures once it completes or is cancelled.
-    public final class CountingSink<Input, Failure: Error>: Subscriber, Cancellable {
+    public final class CountingSink<Input, Failure: Error>: Subscriber,
+        Cancellable
+    {
         private var receiveValue: (Input) -> Void
-        private var receiveCompletion: (Subscribers.Completion<Failure>, Int) -> Void
+        private var receiveCompletion:
+            (Subscribers.Completion<Failure>, Int) -> Void
         private var count = 0
 
         private enum State {
@@ -22,7 +25,8 @@ extension Subscribers {
         /// `receiveCompletion` with the completion and the number of values
         /// received when the stream ends.
         public init(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>, Int) -> Void,
+            receiveCompletion:
+                @escaping (Subscribers.Completion<Failure>, Int) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
             self.receiveCompletion = receiveCompletion

@@ -26,7 +26,10 @@ struct CountingSinkTests {
             receiveValue: { trace.append(.value($0)) })
         SequencePublisher<Int, TestError>([4, 5, 6]).subscribe(sink)
         #expect(
-            trace.entries == [.value(4), .value(5), .value(6), .completion(.finished, count: 3)])
+            trace.entries == [
+                .value(4), .value(5), .value(6),
+                .completion(.finished, count: 3),
+            ])
     }
 
     @Test func failureArrivesWithTheNumberOfValues() {
@@ -34,8 +37,12 @@ struct CountingSinkTests {
         let sink = Subscribers.CountingSink<Int, TestError>(
             receiveCompletion: { trace.append(.completion($0, count: $1)) },
             receiveValue: { trace.append(.value($0)) })
-        SequencePublisher([7], completion: .failure(TestError.boom)).subscribe(sink)
-        #expect(trace.entries == [.value(7), .completion(.failure(.boom), count: 1)])
+        SequencePublisher([7], completion: .failure(TestError.boom)).subscribe(
+            sink)
+        #expect(
+            trace.entries == [
+                .value(7), .completion(.failure(.boom), count: 1),
+            ])
     }
 
     @Test func streamWithoutValuesCountsZero() {
@@ -80,12 +87,16 @@ struct CountingSinkTests {
             let token = Token()
             weakToken = token
             sink = Subscribers.CountingSink(
-                receiveCompletion: { _, _ in _ = token }, receiveValue: { _ in _ = token })
+                receiveCompletion: { _, _ in _ = token },
+                receiveValue: { _ in _ = token })
         }
         sink.receive(subscription: SpySubscription())
-        #expect(weakToken != nil, "the sink should hold its closures until the end")
+        #expect(
+            weakToken != nil, "the sink should hold its closures until the end")
         sink.receive(completion: .finished)
-        #expect(weakToken == nil, "the sink should let go of its closures once it completes")
+        #expect(
+            weakToken == nil,
+            "the sink should let go of its closures once it completes")
     }
 
     @Test func sinkLetsGoOfItsClosuresWhenCancelled() {
@@ -95,10 +106,13 @@ struct CountingSinkTests {
             let token = Token()
             weakToken = token
             sink = Subscribers.CountingSink(
-                receiveCompletion: { _, _ in _ = token }, receiveValue: { _ in _ = token })
+                receiveCompletion: { _, _ in _ = token },
+                receiveValue: { _ in _ = token })
         }
         sink.receive(subscription: SpySubscription())
         sink.cancel()
-        #expect(weakToken == nil, "the sink should let go of its closures once cancelled")
+        #expect(
+            weakToken == nil,
+            "the sink should let go of its closures once cancelled")
     }
 }

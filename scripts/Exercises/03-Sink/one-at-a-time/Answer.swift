@@ -5,7 +5,9 @@ extension Subscribers {
     /// Like ``Sink``, it hands each value and then the completion to its
     /// closures, accepts one subscription only, and lets go of the
     /// subscription and both closures once it completes or is cancelled.
-    public final class OneAtATimeSink<Input, Failure: Error>: Subscriber, Cancellable {
+    public final class OneAtATimeSink<Input, Failure: Error>: Subscriber,
+        Cancellable
+    {
         private var receiveValue: (Input) -> Void
         private var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
@@ -20,7 +22,8 @@ extension Subscribers {
         /// Creates a sink that calls `receiveValue` for each value and
         /// `receiveCompletion` when the stream ends.
         public init(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveCompletion:
+                @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
             self.receiveCompletion = receiveCompletion

@@ -23,7 +23,10 @@ struct OneAtATimeSinkTests {
         #expect(publisher.send(2) == .max(1))
         #expect(publisher.send(3) == .max(1))
         publisher.send(completion: .finished)
-        #expect(trace.entries == [.value(1), .value(2), .value(3), .completion(.finished)])
+        #expect(
+            trace.entries == [
+                .value(1), .value(2), .value(3), .completion(.finished),
+            ])
         #expect(publisher.subscription.calls == [.request(.max(1))])
     }
 
@@ -32,8 +35,12 @@ struct OneAtATimeSinkTests {
         let sink = Subscribers.OneAtATimeSink<String, TestError>(
             receiveCompletion: { trace.append(.completion($0)) },
             receiveValue: { trace.append(.value($0)) })
-        SequencePublisher(["a", "b"], completion: .failure(TestError.boom)).subscribe(sink)
-        #expect(trace.entries == [.value("a"), .value("b"), .completion(.failure(.boom))])
+        SequencePublisher(["a", "b"], completion: .failure(TestError.boom))
+            .subscribe(sink)
+        #expect(
+            trace.entries == [
+                .value("a"), .value("b"), .completion(.failure(.boom)),
+            ])
     }
 
     @Test func sinkCancelsASecondSubscription() {
@@ -76,12 +83,16 @@ struct OneAtATimeSinkTests {
             let token = Token()
             weakToken = token
             sink = Subscribers.OneAtATimeSink(
-                receiveCompletion: { _ in _ = token }, receiveValue: { _ in _ = token })
+                receiveCompletion: { _ in _ = token },
+                receiveValue: { _ in _ = token })
         }
         sink.receive(subscription: SpySubscription())
-        #expect(weakToken != nil, "the sink should hold its closures until the end")
+        #expect(
+            weakToken != nil, "the sink should hold its closures until the end")
         sink.receive(completion: .finished)
-        #expect(weakToken == nil, "the sink should let go of its closures once it completes")
+        #expect(
+            weakToken == nil,
+            "the sink should let go of its closures once it completes")
     }
 
     @Test func sinkLetsGoOfItsClosuresWhenCancelled() {
@@ -91,10 +102,13 @@ struct OneAtATimeSinkTests {
             let token = Token()
             weakToken = token
             sink = Subscribers.OneAtATimeSink(
-                receiveCompletion: { _ in _ = token }, receiveValue: { _ in _ = token })
+                receiveCompletion: { _ in _ = token },
+                receiveValue: { _ in _ = token })
         }
         sink.receive(subscription: SpySubscription())
         sink.cancel()
-        #expect(weakToken == nil, "the sink should let go of its closures once cancelled")
+        #expect(
+            weakToken == nil,
+            "the sink should let go of its closures once cancelled")
     }
 }

@@ -6,8 +6,12 @@ extension Publishers.Map {
     /// `f`, then `g`: one publisher and one `Inner` between the source and
     /// the subscriber, whatever the number of maps. Swift picks this method
     /// over `Publisher`'s `map` because it belongs to the more specific type.
-    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+    public func map<T>(_ transform: @escaping (Output) -> T)
+        -> Publishers.Map<Upstream, T>
+    {
         let first = self.transform
-        return Publishers.Map(upstream: upstream) { value in transform(first(value)) }
+        return Publishers.Map(upstream: upstream) { value in
+            transform(first(value))
+        }
     }
 }

@@ -37,7 +37,10 @@ extension Publishers {
 
         /// Creates a publisher that writes `upstream`'s events, each line
         /// starting with `prefix`, through `write`.
-        public init(upstream: Upstream, prefix: String, write: @escaping (String) -> Void) {
+        public init(
+            upstream: Upstream, prefix: String,
+            write: @escaping (String) -> Void
+        ) {
             self.upstream = upstream
             self.prefix = prefix
             self.write = write
@@ -47,7 +50,8 @@ extension Publishers {
         /// event before passing it on.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, write: write))
+            upstream.subscribe(
+                Inner(downstream: subscriber, prefix: prefix, write: write))
         }
     }
 }

@@ -45,7 +45,8 @@ extension Publishers {
         /// values and ends the stream at the first one past the count.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, remaining: maxLength))
+            upstream.subscribe(
+                Inner(downstream: subscriber, remaining: maxLength))
         }
     }
 }

@@ -52,7 +52,8 @@ extension Publishers {
         /// gets its own memory of the previous value.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+            upstream.subscribe(
+                Inner(downstream: subscriber, predicate: predicate))
         }
     }
 }
@@ -73,7 +74,10 @@ extension Publishers.RemoveDuplicates {
         private let predicate: (Output, Output) -> Bool
         private var previous: Output?
 
-        init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
+        init(
+            downstream: Downstream,
+            predicate: @escaping (Output, Output) -> Bool
+        ) {
             self.downstream = downstream
             self.predicate = predicate
         }

@@ -5,7 +5,8 @@ import Testing
 @Suite("removeDuplicates()")
 struct RemoveDuplicatesTests {
     @Test func onlyRepeatsInARowAreDropped() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         [1, 1, 2, 2, 2, 3, 1].publisher.removeDuplicates().subscribe(subscriber)
         #expect(
             subscriber.events == [
@@ -36,28 +37,37 @@ struct RemoveDuplicatesTests {
         pipeline.subscribe(first)
         pipeline.subscribe(second)
         let expected: [Event<Int, Never>] = [
-            .subscription, .value(2), .value(1), .value(2), .completion(.finished),
+            .subscription, .value(2), .value(1), .value(2),
+            .completion(.finished),
         ]
         #expect(first.events == expected)
         #expect(second.events == expected)
     }
 
     @Test func predicateDecidesWhatCountsAsARepeat() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         ["a", "A", "b", "B", "a"].publisher
-            .removeDuplicates(by: { previous, next in previous.lowercased() == next.lowercased() })
+            .removeDuplicates(by: { previous, next in
+                previous.lowercased() == next.lowercased()
+            })
             .subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value("a"), .value("b"), .value("a"), .completion(.finished),
+                .subscription, .value("a"), .value("b"), .value("a"),
+                .completion(.finished),
             ])
     }
 
     @Test func failurePassesThrough() {
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         SequencePublisher([1, 1], completion: .failure(TestError.boom))
             .removeDuplicates()
             .subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.failure(.boom)),
+            ])
     }
 }

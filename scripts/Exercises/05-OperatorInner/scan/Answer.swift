@@ -9,7 +9,8 @@ extension Publisher {
         _ nextPartialResult: @escaping (Result, Output) -> Result
     ) -> Publishers.Scan<Self, Result> {
         Publishers.Scan(
-            upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+            upstream: self, initialResult: initialResult,
+            nextPartialResult: nextPartialResult)
     }
 }
 

@@ -5,20 +5,25 @@ import Testing
 @Suite("scan(_:_:)")
 struct ScanTests {
     @Test func scanSendsTheRunningTotal() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         [1, 2, 3].publisher.scan(0, +).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(3), .value(6), .completion(.finished),
+                .subscription, .value(1), .value(3), .value(6),
+                .completion(.finished),
             ])
     }
 
     @Test func resultMayHaveAnotherTypeThanTheValues() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
-        [1, 2, 3].publisher.scan("") { text, number in text + "\(number)" }.subscribe(subscriber)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
+        [1, 2, 3].publisher.scan("") { text, number in text + "\(number)" }
+            .subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value("1"), .value("12"), .value("123"), .completion(.finished),
+                .subscription, .value("1"), .value("12"), .value("123"),
+                .completion(.finished),
             ])
     }
 
@@ -43,7 +48,8 @@ struct ScanTests {
         subscriber.request(.max(1))
         #expect(
             subscriber.events == [
-                .subscription, .value(1), .value(3), .value(6), .completion(.finished),
+                .subscription, .value(1), .value(3), .value(6),
+                .completion(.finished),
             ])
     }
 
@@ -58,10 +64,14 @@ struct ScanTests {
     }
 
     @Test func failurePassesThrough() {
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         SequencePublisher([4], completion: .failure(TestError.boom))
             .scan(1, *)
             .subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(4), .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(4), .completion(.failure(.boom)),
+            ])
     }
 }

@@ -11,6 +11,7 @@ extension TypesCharting {
     ) -> TypesChart where S.Input == Output, S.Failure == Failure {
         let input = String(describing: S.Input.self)
         let failure = String(describing: S.Failure.self)
-        return TypesChart(stages: chartStages, subscriber: "\(name) <\(input), \(failure)>")
+        return TypesChart(
+            stages: chartStages, subscriber: "\(name) <\(input), \(failure)>")
     }
 }

@@ -11,7 +11,8 @@ struct ChartSubscriberTests {
 
     @Test func lastLineShowsTheSubscribersTypes() {
         let chart = Just(1).map { number in "\(number)" }
-            .typesChart(endingIn: Subscribers.Sink<String, Never>.self, named: "sink")
+            .typesChart(
+                endingIn: Subscribers.Sink<String, Never>.self, named: "sink")
         #expect(
             chart.description == """
                 Just
@@ -24,7 +25,8 @@ struct ChartSubscriberTests {
 
     @Test func stagesAreTheSameAsInTheChartEndingInAName() {
         let pipeline = [1, 2].publisher.filter { $0 > 1 }
-        let chart = pipeline.typesChart(endingIn: Subscribers.Sink<Int, Never>.self, named: "sink")
+        let chart = pipeline.typesChart(
+            endingIn: Subscribers.Sink<Int, Never>.self, named: "sink")
         #expect(chart.stages == pipeline.typesChart(endingIn: "sink").stages)
     }
 
@@ -41,7 +43,8 @@ struct ChartSubscriberTests {
 
     @Test func lastLineRepeatsTheLastStagesTypesOnAFailingPipeline() throws {
         let chart = Just("7").tryMap { text in Int(text) ?? 0 }
-            .typesChart(endingIn: Subscribers.Sink<Int, any Error>.self, named: "sink")
+            .typesChart(
+                endingIn: Subscribers.Sink<Int, any Error>.self, named: "sink")
         let last = try #require(chart.stages.last)
         #expect(chart.subscriber == "sink <\(last.output), \(last.failure)>")
     }

@@ -62,9 +62,12 @@ extension Publishers.SetFailureType {
     }
 }
 
-extension Publishers.SetFailureType: TypesCharting where Upstream: TypesCharting {
+extension Publishers.SetFailureType: TypesCharting
+where Upstream: TypesCharting {
     /// The upstream's stages, then `setFailureType`.
     public var chartStages: [PipelineStage] {
-        upstream.chartStages + [PipelineStage(name: "setFailureType", of: Self.self)]
+        upstream.chartStages + [
+            PipelineStage(name: "setFailureType", of: Self.self)
+        ]
     }
 }

@@ -5,14 +5,20 @@ import Testing
 @Suite("setFailureType(to:)")
 struct SetFailureTypeTests {
     @Test func valuesAndFinishedPassThrough() {
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         Just(1).setFailureType(to: TestError.self).subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.finished),
+            ])
     }
 
     @Test func onlyTheFailureTypeChanges() {
         let publisher = Just(1).setFailureType(to: TestError.self)
-        #expect(type(of: publisher) == Publishers.SetFailureType<Just<Int>, TestError>.self)
+        #expect(
+            type(of: publisher)
+                == Publishers.SetFailureType<Just<Int>, TestError>.self)
     }
 
     @Test func demandAndCancelGoStraightToTheUpstream() {
@@ -26,8 +32,10 @@ struct SetFailureTypeTests {
     }
 
     @Test func chartShowsTheFailureTypeChangeAlone() {
-        let chart = Just(1).setFailureType(to: TestError.self).map { number in "\(number)" }
-            .typesChart(endingIn: "sink")
+        let chart = Just(1).setFailureType(to: TestError.self).map { number in
+            "\(number)"
+        }
+        .typesChart(endingIn: "sink")
         #expect(
             chart.description == """
                 Just
@@ -41,10 +49,15 @@ struct SetFailureTypeTests {
     }
 
     @Test func replaceErrorTurnsItBackIntoAPublisherThatCannotFail() {
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
-        [1, 2].publisher.setFailureType(to: TestError.self).replaceError(with: 0)
-            .subscribe(subscriber)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
+        [1, 2].publisher.setFailureType(to: TestError.self).replaceError(
+            with: 0
+        )
+        .subscribe(subscriber)
         #expect(
-            subscriber.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .completion(.finished),
+            ])
     }
 }

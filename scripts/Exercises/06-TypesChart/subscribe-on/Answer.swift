@@ -12,14 +12,17 @@ extension Publisher {
         on scheduler: S,
         options: S.SchedulerOptions? = nil
     ) -> Publishers.SubscribeOn<Self, S> {
-        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+        Publishers.SubscribeOn(
+            upstream: self, scheduler: scheduler, options: options)
     }
 }
 
 extension Publishers {
     /// A publisher that subscribes to its upstream, and passes requests and
     /// cancellation to it, through a scheduler.
-    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>:
+        Publisher
+    {
         /// The upstream's values pass through unchanged.
         public typealias Output = Upstream.Output
 
@@ -38,7 +41,10 @@ extension Publishers {
 
         /// Creates a publisher that subscribes to `upstream` through
         /// `scheduler`, with `options`.
-        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        public init(
+            upstream: Upstream, scheduler: Context,
+            options: Context.SchedulerOptions?
+        ) {
             self.upstream = upstream
             self.scheduler = scheduler
             self.options = options
@@ -48,7 +54,8 @@ extension Publishers {
         /// nothing until the scheduler has run it.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            let inner = Inner(scheduler: scheduler, options: options, downstream: subscriber)
+            let inner = Inner(
+                scheduler: scheduler, options: options, downstream: subscriber)
             let upstream = self.upstream
             scheduler.schedule(options: options) { upstream.subscribe(inner) }
         }
@@ -84,7 +91,10 @@ extension Publishers.SubscribeOn {
         private let upstreamLock = NSLock()
         private var state = State.awaitingSubscription
 
-        init(scheduler: Context, options: Context.SchedulerOptions?, downstream: Downstream) {
+        init(
+            scheduler: Context, options: Context.SchedulerOptions?,
+            downstream: Downstream
+        ) {
             self.scheduler = scheduler
             self.options = options
             self.downstream = downstream
@@ -92,9 +102,12 @@ extension Publishers.SubscribeOn {
 
         /// The upstream's subscription while the stream is live, read under
         /// the lock; `end` also marks the stream as over.
-        private func liveSubscription(end: Bool = false) -> (any Subscription)? {
+        private func liveSubscription(end: Bool = false) -> (any Subscription)?
+        {
             lock.withLock {
-                guard case .subscribed(let subscription) = state else { return nil }
+                guard case .subscribed(let subscription) = state else {
+                    return nil
+                }
                 if end {
                     state = .terminated
                 }

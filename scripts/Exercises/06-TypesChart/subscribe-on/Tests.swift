@@ -72,26 +72,32 @@ struct SubscribeOnTests {
         #expect(publisher.send(1) == .max(1))
         publisher.send(completion: .failure(.boom))
         #expect(scheduler.pendingCount == 0)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.failure(.boom)),
+            ])
     }
 
     @Test func cancelGoesUpThroughTheScheduler() {
         let scheduler = StepScheduler()
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         publisher.subscribe(on: scheduler).subscribe(subscriber)
         scheduler.runAll()
         subscriber.cancel()
         #expect(publisher.subscription.calls == [.request(.unlimited)])
 
         scheduler.runAll()
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func nothingComesDownOrGoesUpAfterCancel() {
         let scheduler = StepScheduler()
         let publisher = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         publisher.subscribe(on: scheduler).subscribe(subscriber)
         scheduler.runAll()
         subscriber.cancel()
@@ -101,28 +107,35 @@ struct SubscribeOnTests {
         #expect(publisher.send(1) == .none)
         publisher.send(completion: .finished)
         #expect(subscriber.events == [.subscription])
-        #expect(publisher.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
     }
 
     @Test func everyActionCarriesTheOptions() {
         let scheduler = StepScheduler()
         let publisher = ManualPublisher<Int, Never>()
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
-        publisher.subscribe(on: scheduler, options: "background").subscribe(subscriber)
+        publisher.subscribe(on: scheduler, options: "background").subscribe(
+            subscriber)
         scheduler.runAll()
         subscriber.cancel()
         scheduler.runAll()
-        #expect(scheduler.options == ["background", "background", "background"])
+        #expect(
+            scheduler.options == ["background", "background", "background"])
     }
 
     @Test func justSendsOnceTheSchedulerHasRunEverything() {
         let scheduler = StepScheduler()
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         Just(3).subscribe(on: scheduler).subscribe(subscriber)
         scheduler.runNext()
         #expect(subscriber.events == [.subscription])
 
         scheduler.runNext()
-        #expect(subscriber.events == [.subscription, .value(3), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(3), .completion(.finished),
+            ])
     }
 }

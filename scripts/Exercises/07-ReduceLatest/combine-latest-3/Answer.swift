@@ -32,7 +32,8 @@ extension Publishers {
     /// never more results than requested, the latest combination once when
     /// demand comes back, `.finished` when all three have finished, and the
     /// first failure at once, cancelling the other upstreams.
-    public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>:
+        Publisher
     where A.Failure == B.Failure, A.Failure == C.Failure {
         /// The latest value of each upstream.
         public typealias Output = (A.Output, B.Output, C.Output)

@@ -20,7 +20,8 @@ struct CombineLatest3Tests {
 
     @Test func nothingIsSentUntilEveryUpstreamHasSentAValue() {
         let upstreams = Upstreams<Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         upstreams.numbers.send(1)
         upstreams.letters.send("a")
@@ -33,7 +34,8 @@ struct CombineLatest3Tests {
 
     @Test func afterThatEveryValueSendsTheLatestCombination() {
         let upstreams = Upstreams<Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         upstreams.numbers.send(1)
         upstreams.letters.send("a")
@@ -41,15 +43,21 @@ struct CombineLatest3Tests {
         upstreams.letters.send("b")
         upstreams.flags.send(false)
         #expect(
-            subscriber.events == [.subscription, .value("1a+"), .value("1b+"), .value("1b-")])
+            subscriber.events == [
+                .subscription, .value("1a+"), .value("1b+"), .value("1b-"),
+            ])
     }
 
     @Test func tupleFormSendsTheThreeValues() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         Just(1).combineLatest(Just("a"), Just(true))
             .map { number, letter, flag in "\(number)\(letter)\(flag)" }
             .subscribe(subscriber)
-        #expect(subscriber.events == [.subscription, .value("1atrue"), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value("1atrue"), .completion(.finished),
+            ])
     }
 
     @Test func combinationsWithoutDemandWaitAsTheLatestOne() {
@@ -68,7 +76,8 @@ struct CombineLatest3Tests {
 
     @Test func finishesWhenAllThreeHaveFinished() {
         let upstreams = Upstreams<Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         upstreams.numbers.send(1)
         upstreams.numbers.send(completion: .finished)
@@ -81,20 +90,29 @@ struct CombineLatest3Tests {
 
     @Test func failureEndsTheStreamAndCancelsTheOthers() {
         let upstreams = Upstreams<TestError>()
-        let subscriber = RecordingSubscriber<String, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, TestError>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         upstreams.numbers.send(1)
         upstreams.letters.send(completion: .failure(.boom))
         upstreams.flags.send(true)
-        #expect(subscriber.events == [.subscription, .completion(.failure(.boom))])
-        #expect(upstreams.numbers.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(
+            upstreams.numbers.subscription.calls == [
+                .request(.unlimited), .cancel,
+            ])
         #expect(upstreams.letters.subscription.calls == [.request(.unlimited)])
-        #expect(upstreams.flags.subscription.calls == [.request(.unlimited), .cancel])
+        #expect(
+            upstreams.flags.subscription.calls == [
+                .request(.unlimited), .cancel,
+            ])
     }
 
     @Test func cancelReachesEveryUpstream() {
         let upstreams = Upstreams<Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         upstreams.combined.subscribe(subscriber)
         subscriber.cancel()
         let cancelled: [SpySubscription.Call] = [.request(.unlimited), .cancel]
@@ -107,8 +125,10 @@ struct CombineLatest3Tests {
         let numbers = PassthroughSubject<Int, Never>()
         let letters = PassthroughSubject<String, Never>()
         let flags = PassthroughSubject<Bool, Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .max(1))
-        numbers.combineLatest(letters, flags) { "\($0)\($1)\($2)" }.subscribe(subscriber)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .max(1))
+        numbers.combineLatest(letters, flags) { "\($0)\($1)\($2)" }.subscribe(
+            subscriber)
         flags.send(false)
         letters.send("z")
         numbers.send(9)

@@ -54,7 +54,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     /// Makes `value` the current value and offers it to every subscriber.
     public func send(_ value: Output) {
-        let receivers = lock.withLock { () -> [any CurrentValueConduit<Output, Failure>] in
+        let receivers = lock.withLock {
+            () -> [any CurrentValueConduit<Output, Failure>] in
             guard completion == nil else { return [] }
             current = value
             return conduits
@@ -66,7 +67,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     /// Ends the stream for every subscriber; later sends are ignored.
     public func send(completion: Subscribers.Completion<Failure>) {
-        let receivers = lock.withLock { () -> [any CurrentValueConduit<Output, Failure>] in
+        let receivers = lock.withLock {
+            () -> [any CurrentValueConduit<Output, Failure>] in
             guard self.completion == nil else { return [] }
             self.completion = completion
             defer { conduits = [] }
@@ -84,7 +86,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         subscription.request(.unlimited)
     }
 
-    fileprivate func remove(_ conduit: any CurrentValueConduit<Output, Failure>) {
+    fileprivate func remove(_ conduit: any CurrentValueConduit<Output, Failure>)
+    {
         lock.withLock {
             conduits.removeAll { $0 === conduit }
         }
@@ -105,7 +108,8 @@ private protocol CurrentValueConduit<Output, Failure>: AnyObject {
 extension CurrentValueSubject {
     /// One subscriber's subscription: it counts that subscriber's demand,
     /// and remembers whether the subscriber has seen the current value.
-    private final class Conduit<Downstream: Subscriber>: Subscription, CurrentValueConduit
+    private final class Conduit<Downstream: Subscriber>: Subscription,
+        CurrentValueConduit
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let lock = NSLock()
         // Serialises calls into the subscriber, as in `PassthroughSubject`.
@@ -153,7 +157,8 @@ extension CurrentValueSubject {
         func request(_ more: Subscribers.Demand) {
             precondition(more > 0, "API Violation: demand must not be zero")
             deliveryLock.withLock {
-                let catchUp = lock.withLock { () -> (Downstream, CurrentValueSubject)? in
+                let catchUp = lock.withLock {
+                    () -> (Downstream, CurrentValueSubject)? in
                     guard let downstream else { return nil }
                     demand += more
                     guard !hasCurrentValue, let subject else { return nil }

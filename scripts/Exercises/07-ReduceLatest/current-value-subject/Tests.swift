@@ -16,7 +16,8 @@ struct CurrentValueSubjectTests {
 
     @Test func sentValueBecomesTheCurrentValueAndIsDelivered() {
         let subject = CurrentValueSubject<Int, Never>(1)
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subject.send(2)
         #expect(subject.value == 2)
@@ -25,7 +26,8 @@ struct CurrentValueSubjectTests {
 
     @Test func settingTheValueSendsIt() {
         let subject = CurrentValueSubject<String, Never>("a")
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subject.value = "b"
         #expect(subscriber.events == [.subscription, .value("a"), .value("b")])
@@ -51,32 +53,39 @@ struct CurrentValueSubjectTests {
         let second = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
         subject.subscribe(second)
         subject.send(3)
-        #expect(first.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            first.events == [.subscription, .value(1), .value(2), .value(3)])
         #expect(second.events == [.subscription, .value(2), .value(3)])
     }
 
     @Test func completionEndsEverySubscriberAndFreezesTheValue() {
         let subject = CurrentValueSubject<Int, TestError>(1)
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subject.send(completion: .failure(.boom))
         subject.send(2)
         subject.send(completion: .finished)
         #expect(subject.value == 1)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .completion(.failure(.boom)),
+            ])
     }
 
     @Test func lateSubscriberGetsOnlyTheCompletion() {
         let subject = CurrentValueSubject<Int, Never>(1)
         subject.send(completion: .finished)
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         #expect(subscriber.events == [.subscription, .completion(.finished)])
     }
 
     @Test func cancelledSubscriberReceivesNothingMore() {
         let subject = CurrentValueSubject<Int, Never>(1)
-        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
         subject.subscribe(subscriber)
         subscriber.cancel()
         subject.send(2)
@@ -88,11 +97,15 @@ struct CurrentValueSubjectTests {
     @Test func requestFromInsideReceiveGetsTheNextValue() {
         let subject = CurrentValueSubject<Int, Never>(1)
         let subscriber = RecordingSubscriber<Int, Never>(
-            initialDemand: .max(1), onValue: { subscriber, _ in subscriber.request(.max(1)) })
+            initialDemand: .max(1),
+            onValue: { subscriber, _ in subscriber.request(.max(1)) })
         subject.subscribe(subscriber)
         subject.send(2)
         subject.send(3)
-        #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3)])
+        #expect(
+            subscriber.events == [
+                .subscription, .value(1), .value(2), .value(3),
+            ])
     }
 
     @Test func upstreamIsAskedForEverythingAndFeedsTheSubject() {

@@ -38,7 +38,10 @@ extension Publishers {
         public let transform: (A.Output?, B.Output?) -> Output
 
         /// Creates a publisher that combines `a` and `b` with `transform`.
-        public init(_ a: A, _ b: B, transform: @escaping (A.Output?, B.Output?) -> Output) {
+        public init(
+            _ a: A, _ b: B,
+            transform: @escaping (A.Output?, B.Output?) -> Output
+        ) {
             self.a = a
             self.b = b
             self.transform = transform

@@ -12,7 +12,8 @@ struct ReduceLatestTwoTests {
     @Test func everyValueSendsTheLatestPair() {
         let numbers = ManualPublisher<Int, Never>()
         let letters = ManualPublisher<String, Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         numbers.reduceLatest(letters, Self.describe).subscribe(subscriber)
         numbers.send(1)
         letters.send("a")
@@ -20,11 +21,14 @@ struct ReduceLatestTwoTests {
         letters.send("b")
         #expect(
             subscriber.events == [
-                .subscription, .value("1-"), .value("1a"), .value("2a"), .value("2b"),
+                .subscription, .value("1-"), .value("1a"), .value("2a"),
+                .value("2b"),
             ])
     }
 
-    @Test func subscriberGetsItsSubscriptionBeforeTheUpstreamsAreAskedForEverything() {
+    @Test
+    func subscriberGetsItsSubscriptionBeforeTheUpstreamsAreAskedForEverything()
+    {
         let numbers = ManualPublisher<Int, Never>()
         let letters = ManualPublisher<String, Never>()
         let subscriber = RecordingSubscriber<String, Never>()
@@ -51,29 +55,36 @@ struct ReduceLatestTwoTests {
     @Test func finishesOnlyWhenBothUpstreamsHaveFinished() {
         let numbers = ManualPublisher<Int, Never>()
         let letters = ManualPublisher<String, Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         numbers.reduceLatest(letters, Self.describe).subscribe(subscriber)
         numbers.send(1)
         numbers.send(completion: .finished)
         letters.send("a")
-        #expect(subscriber.events == [.subscription, .value("1-"), .value("1a")])
+        #expect(
+            subscriber.events == [.subscription, .value("1-"), .value("1a")])
 
         letters.send(completion: .finished)
         #expect(
             subscriber.events == [
-                .subscription, .value("1-"), .value("1a"), .completion(.finished),
+                .subscription, .value("1-"), .value("1a"),
+                .completion(.finished),
             ])
     }
 
     @Test func failureEndsTheStreamAndCancelsTheOtherUpstream() {
         let numbers = ManualPublisher<Int, TestError>()
         let letters = ManualPublisher<String, TestError>()
-        let subscriber = RecordingSubscriber<String, TestError>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, TestError>(
+            initialDemand: .unlimited)
         numbers.reduceLatest(letters, Self.describe).subscribe(subscriber)
         letters.send("a")
         numbers.send(completion: .failure(.boom))
         letters.send("b")
-        #expect(subscriber.events == [.subscription, .value("-a"), .completion(.failure(.boom))])
+        #expect(
+            subscriber.events == [
+                .subscription, .value("-a"), .completion(.failure(.boom)),
+            ])
         #expect(letters.subscription.calls == [.request(.unlimited), .cancel])
         #expect(numbers.subscription.calls == [.request(.unlimited)])
     }
@@ -81,7 +92,8 @@ struct ReduceLatestTwoTests {
     @Test func cancelReachesBothUpstreams() {
         let numbers = ManualPublisher<Int, Never>()
         let letters = ManualPublisher<String, Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         numbers.reduceLatest(letters, Self.describe).subscribe(subscriber)
         subscriber.cancel()
         numbers.send(1)
@@ -91,22 +103,26 @@ struct ReduceLatestTwoTests {
     }
 
     @Test func twoJustsSendOnePairPerValueThenFinish() {
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .unlimited)
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .unlimited)
         Just(1).reduceLatest(Just("a"), Self.describe).subscribe(subscriber)
         #expect(
             subscriber.events == [
-                .subscription, .value("1-"), .value("1a"), .completion(.finished),
+                .subscription, .value("1-"), .value("1a"),
+                .completion(.finished),
             ])
     }
 
     @Test func worksWithSubjectsSendingByHand() {
         let numbers = PassthroughSubject<Int, Never>()
         let letters = PassthroughSubject<String, Never>()
-        let subscriber = RecordingSubscriber<String, Never>(initialDemand: .max(2))
+        let subscriber = RecordingSubscriber<String, Never>(
+            initialDemand: .max(2))
         numbers.reduceLatest(letters, Self.describe).subscribe(subscriber)
         numbers.send(1)
         letters.send("a")
         letters.send("b")
-        #expect(subscriber.events == [.subscription, .value("1-"), .value("1a")])
+        #expect(
+            subscriber.events == [.subscription, .value("1-"), .value("1a")])
     }
 }
