@@ -60,6 +60,18 @@ import Testing
         #expect(late.calls == [.cancel])
     }
 
+    @Test func sinkCancelledEarlyAcceptsALaterSubscriptionButDeliversNothing() {
+        let trace = Trace<Event<Int, Never>>()
+        let sink = recordingSink(into: trace)
+        sink.cancel()
+        let late = SpySubscription()
+        sink.receive(subscription: late)
+        #expect(late.calls == [.request(.unlimited)])
+        #expect(sink.receive(1) == .none)
+        sink.receive(completion: .finished)
+        #expect(trace.entries.isEmpty)
+    }
+
     @Test func sinkCancelCancelsTheSubscriptionOnce() {
         let sink = recordingSink(into: Trace<Event<Int, Never>>())
         let subscription = SpySubscription()

@@ -3,8 +3,8 @@
 ///
 /// Every subscriber in the library that keeps a subscription goes through
 /// the same three stages, always forward: it waits for a subscription, it
-/// is subscribed, and then, once the stream has ended or it has cancelled,
-/// it is terminated for good.
+/// is subscribed, and then, once the stream has ended or it has cancelled
+/// its subscription, it is terminated for good.
 enum SubscriptionStatus {
     /// No subscription has arrived yet.
     case awaitingSubscription
