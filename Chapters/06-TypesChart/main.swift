@@ -57,8 +57,7 @@ let sinkToken = loudForecast.sink(
 delivery.sync {}
 // snippet.end
 
-// replaceError alone: two readings decode, the third fails, and the failure
-// becomes 0.
+// snippet.readings
 var readings: [Int] = []
 let readingsToken = ["4", "7", "warm"].publisher
     .tryMap { text in
@@ -66,4 +65,5 @@ let readingsToken = ["4", "7", "warm"].publisher
     }
     .replaceError(with: 0)
     .sink { celsius in readings.append(celsius) }
-print(#""4", "7", "warm" read as \#(readings)"#)
+print("readings: \(readings)")
+// snippet.end

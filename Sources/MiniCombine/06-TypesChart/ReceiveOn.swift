@@ -5,9 +5,8 @@ extension Publisher {
     /// Delivers values and the completion through `scheduler`, such as a
     /// `DispatchQueue`.
     ///
-    /// After `cancel()`, values waiting in the scheduler are dropped, unless
-    /// the upstream had already completed: then its last values and its
-    /// completion still arrive.
+    /// `cancel()` drops values waiting in the scheduler, unless the upstream
+    /// has already completed.
     public func receive<S: Scheduler>(
         on scheduler: S,
         options: S.SchedulerOptions? = nil
@@ -163,9 +162,7 @@ extension Publishers.ReceiveOn {
 
         func cancel() {
             // exercise.blank: ReceiveOn's Inner, cancel()
-            // Once the upstream has completed, there is nothing to stop: the
-            // values scheduled before its completion, and the completion,
-            // still arrive, as in OpenCombine.
+            // Nothing to stop once the upstream has completed.
             let upstream = lock.withLock {
                 isCompleting ? nil : status.terminate()
             }

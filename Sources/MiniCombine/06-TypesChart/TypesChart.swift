@@ -1,4 +1,3 @@
-// snippet.types-chart
 /// One stage of a pipeline: its name, and the types it sends downstream.
 public struct PipelineStage: Equatable, Sendable {
     /// The stage's name, such as `"Just"` or `"map"`.
@@ -29,6 +28,7 @@ public struct PipelineStage: Equatable, Sendable {
     }
 }
 
+// snippet.types-chart
 /// A publisher that lists the stages of its pipeline, read from its type.
 ///
 /// Not part of Combine: the book's tool.
@@ -36,6 +36,7 @@ public protocol TypesCharting: Publisher {
     /// The stages from the source to this publisher, in order.
     var chartStages: [PipelineStage] { get }
 }
+// snippet.end
 
 extension Just: TypesCharting {
     /// A single stage: `Just` is a source.
@@ -46,6 +47,7 @@ extension Just: TypesCharting {
     }
 }
 
+// snippet.types-chart-map
 extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `map`.
     public var chartStages: [PipelineStage] {
@@ -65,6 +67,7 @@ extension TypesCharting {
         // exercise.end
     }
 }
+// snippet.end
 
 /// A pipeline's stages and the subscriber at its end, drawn one stage per
 /// line with the types that flow between them.
@@ -91,7 +94,6 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
         // exercise.end
     }
 }
-// snippet.end
 
 extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `replaceError`.
