@@ -162,7 +162,7 @@ extension Publishers.ReceiveOn {
 
         func cancel() {
             // exercise.blank: ReceiveOn's Inner, cancel()
-            // Nothing to stop once the upstream has completed.
+            // Once the upstream has completed, what is scheduled goes through.
             let upstream = lock.withLock {
                 isCompleting ? nil : status.terminate()
             }
