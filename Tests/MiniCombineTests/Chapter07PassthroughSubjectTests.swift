@@ -10,6 +10,31 @@ import Testing
 @Suite struct Chapter07PassthroughSubjectTests {
     // MARK: - Values and demand
 
+    @Test func aCompletionFromAnotherThreadWaitsForTheSubscription() {
+        // The subscriber is still inside `receive(subscription:)` when
+        // another thread completes the subject. The completion must wait:
+        // a subscriber gets its subscription before anything else.
+        let subject = PassthroughSubject<Int, Never>()
+        let entered = Latch()
+        let completionSent = Latch()
+        let events = LockedBox<[String]>([])
+        let subscriber = ClosureSubscriber<Int, Never>(
+            onSubscription: { _ in
+                entered.open()
+                _ = completionSent.wait(seconds: 1)
+                events.modify { $0.append("subscription") }
+            },
+            onCompletion: { _ in events.modify { $0.append("completion") } })
+        let sender = startThread(named: "completes the subject") {
+            _ = entered.wait(seconds: 10)
+            subject.send(completion: .finished)
+            completionSent.open()
+        }
+        subject.subscribe(subscriber)
+        #expect(sender.wait(seconds: 10))
+        #expect(events.get() == ["subscription", "completion"])
+    }
+
     @Test func eachSubscriberGetsValuesPerItsOwnDemand() {
         let subject = PassthroughSubject<Int, Never>()
         let one = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
@@ -383,5 +408,31 @@ private final class OverlapProbe: Subscriber, @unchecked Sendable {
 
     private func leave() {
         lock.withLock { isInside = false }
+    }
+}
+
+/// A subscriber that runs the given closures and asks for nothing.
+private final class ClosureSubscriber<Input, Failure: Error>: Subscriber,
+    @unchecked Sendable
+{
+    private let onSubscription: (any Subscription) -> Void
+    private let onCompletion: (Subscribers.Completion<Failure>) -> Void
+
+    init(
+        onSubscription: @escaping (any Subscription) -> Void,
+        onCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) {
+        self.onSubscription = onSubscription
+        self.onCompletion = onCompletion
+    }
+
+    func receive(subscription: any Subscription) {
+        onSubscription(subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        onCompletion(completion)
     }
 }

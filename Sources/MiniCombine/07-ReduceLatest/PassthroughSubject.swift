@@ -4,9 +4,8 @@ import Foundation
 /// A subject that passes each value on to the subscribers that have asked
 /// for one, and keeps nothing.
 ///
-/// A subscriber with no demand left misses the value. A completion reaches
-/// every subscriber whatever its demand, and later sends are ignored.
-/// Any method may be called from any thread.
+/// A subscriber with no demand left misses the value. Any method may be
+/// called from any thread.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
     private let lock = NSLock()
     private var conduits: [any SubjectConduit<Output, Failure>] = []
@@ -39,7 +38,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
         } else {
-            subscriber.receive(subscription: conduit)
+            conduit.start()
         }
     }
     // snippet.end
@@ -137,6 +136,13 @@ extension PassthroughSubject {
         init(subject: PassthroughSubject, downstream: Downstream) {
             self.subject = subject
             self.downstream = downstream
+        }
+
+        /// Hands this subscription over inside `deliveryLock`.
+        func start() {
+            deliveryLock.withLock {
+                lock.withLock { downstream }?.receive(subscription: self)
+            }
         }
 
         // Both deliveries check the state inside `deliveryLock`, so a value
