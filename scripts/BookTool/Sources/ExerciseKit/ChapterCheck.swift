@@ -71,17 +71,23 @@ struct ChapterChecker {
     let root: URL
     /// How long one test may run, in seconds.
     var testTimeLimit: TimeInterval = 30
+    /// Where to build instead of `.build`, if set.
+    var scratchPath: URL?
 
     /// Builds the package with its tests; on failure, the compiler's errors.
     func build() -> Result<URL, ExerciseError> {
-        let arguments = ["build", "--build-tests", "--package-path", root.path]
+        var arguments = ["build", "--build-tests", "--package-path", root.path]
+        if let scratchPath {
+            arguments += ["--scratch-path", scratchPath.path]
+        }
         let build = ProcessRunner.run("swift", arguments, in: root)
         guard build.succeeded else {
             return .failure(
                 ExerciseError(Self.compilerErrors(build, root: root)))
         }
         // SwiftPM links `.build/debug` to the products' folder; asking it costs 0.2 s a check.
-        let debug = root.appendingPathComponent(".build/debug")
+        let debug = (scratchPath ?? root.appendingPathComponent(".build"))
+            .appendingPathComponent("debug")
         if FileManager.default.fileExists(atPath: debug.path) {
             return .success(debug.resolvingSymlinksInPath())
         }

@@ -115,7 +115,13 @@ struct Grader {
     private func gradeOne(_ chapter: Chapter, in scratch: URL, student: String)
         -> Grade
     {
+        // Each student gets a build of their own: an incremental build once
+        // graded a file that does not compile with the last student's objects.
+        let build = scratch.appendingPathComponent(".build-student")
+        try? FileManager.default.removeItem(at: build)
+        defer { try? FileManager.default.removeItem(at: build) }
         var checker = ChapterChecker(root: scratch)
+        checker.scratchPath = build
         checker.testTimeLimit = testTimeLimit
         let binPath: URL
         switch checker.build() {
