@@ -52,24 +52,9 @@ import Testing
     @Test func afterOneTestHangsTheOthersGetOneSecondSoTheReportComesSoon()
         throws
     {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "test-runner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = folder.appendingPathComponent("fake-tests")
-        try Data(Self.twoHangs.utf8).write(to: binary)
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o755], ofItemAtPath: binary.path)
         let started = Date()
 
-        let result = TestRunner(
-            binary: binary, directory: folder, testTimeLimit: 4
-        )
-        .run(filter: ".*")
-
-        let outcomes = try result.get()
+        let outcomes = try Self.run(Self.twoHangs, testTimeLimit: 4)
         #expect(outcomes.map(\.name) == ["a()", "b()", "c()"])
         #expect(
             outcomes.map(\.status) == [
@@ -81,26 +66,30 @@ import Testing
 
     @Test func aTestThatNeverEndsIsNamedAsTimedOutAndTheOthersStillRun() throws
     {
+        let started = Date()
+
+        let outcomes = try Self.run(Self.fakeBinary, testTimeLimit: 1)
+        #expect(outcomes.map(\.name) == ["a()", "b()"])
+        #expect(outcomes.map(\.status) == [.timedOut(seconds: 1), .passed])
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// Runs `script` as a test binary, with `testTimeLimit` seconds a test.
+    static func run(_ script: String, testTimeLimit: TimeInterval) throws
+        -> [TestOutcome]
+    {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "test-runner-\(UUID().uuidString)")
+            .appendingPathComponent("test-runner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("fake-tests")
-        try Data(Self.fakeBinary.utf8).write(to: binary)
+        try Data(script.utf8).write(to: binary)
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o755], ofItemAtPath: binary.path)
-        let started = Date()
-
-        let result = TestRunner(
-            binary: binary, directory: folder, testTimeLimit: 1
+        return try TestRunner(
+            binary: binary, directory: folder, testTimeLimit: testTimeLimit
         )
-        .run(filter: ".*")
-
-        let outcomes = try result.get()
-        #expect(outcomes.map(\.name) == ["a()", "b()"])
-        #expect(outcomes.map(\.status) == [.timedOut(seconds: 1), .passed])
-        #expect(Date().timeIntervalSince(started) < 10)
+        .run(filter: ".*").get()
     }
 }
