@@ -346,7 +346,7 @@ struct BookSession {
         -> [BookDiagnostic]
     {
         var recorded: Set<String> = []
-        for case .output(let product) in pages.flatMap(\.directives).map(
+        for case .output(let product, _) in pages.flatMap(\.directives).map(
             \.directive)
         {
             recorded.insert(product)
@@ -379,7 +379,7 @@ struct BookSession {
                         ListingRequest(
                             id: id, source: source, chapter: page.chapterNumber)
                     )
-                case .output(let product):
+                case .output(let product, _):
                     request.outputs.append(
                         OutputRequest(product: product, id: id))
                 case .include, .toolchain, .measurement:

@@ -6,8 +6,9 @@ package enum Directive: Hashable, Sendable {
     case compiles
     /// `<!-- fails -->`: the swift block fails to compile; the text block after it records the errors.
     case fails
-    /// `<!-- output: PRODUCT -->`: the text block holds what chapter executable PRODUCT prints.
-    case output(product: String)
+    /// `<!-- output: PRODUCT -->`: the text block holds what chapter executable PRODUCT prints;
+    /// `<!-- output: PRODUCT#N -->` holds only its Nth part (see ``OutputParts``).
+    case output(product: String, part: Int? = nil)
     /// `<!-- toolchain -->`: the text block holds the first line of `swift --version`.
     case toolchain
     /// `<!-- measurement: COMMAND -->`: the text block holds what COMMAND measured; it is never
@@ -34,7 +35,8 @@ package enum Directive: Hashable, Sendable {
         case .include(let path, let region): "include: \(path)#\(region)"
         case .compiles: "compiles"
         case .fails: "fails"
-        case .output(let product): "output: \(product)"
+        case .output(let product, let part):
+            "output: \(product)\(part.map { "#\($0)" } ?? "")"
         case .toolchain: "toolchain"
         case .measurement(let command): "measurement: \(command)"
         }
@@ -90,16 +92,21 @@ extension ParsedComment {
                     "expected '<!-- measurement: COMMAND -->'")
                 : .directive(.measurement(command: command))
         case "output":
-            let product =
+            let reference =
                 argument.hasPrefix(":")
                 ? argument.dropFirst().trimmedWhitespace : ""
-            if !product.isEmpty && !product.contains(" ")
-                && argument.hasPrefix(":")
+            let pieces = reference.split(
+                separator: "#", omittingEmptySubsequences: false)
+            let product = String(pieces[0])
+            let part = pieces.count == 2 ? Int(pieces[1]) : nil
+            if !product.isEmpty && !product.contains(" ") && pieces.count <= 2
+                && (pieces.count == 1 || (part ?? 0) > 0)
             {
-                self = .directive(.output(product: product))
+                self = .directive(.output(product: product, part: part))
             } else {
                 self = .malformedDirective(
-                    "expected '<!-- output: PRODUCT -->'")
+                    "expected '<!-- output: PRODUCT -->' or '<!-- output: PRODUCT#N -->'"
+                )
             }
         default:
             let directive: Directive =

@@ -22,9 +22,13 @@ public enum PageFurniture {
     }
 
     /// The caption above a recorded output.
-    static func outputCaption(product: String) -> String {
-        "*Output of `swift run \(product)`*"
+    static func outputCaption(product: String, part: Int? = nil) -> String {
+        let whole = "utput of `swift run \(product)`*"
+        return part.map { "*\(partPrefix)\($0) of the o" + whole } ?? "*O"
+            + whole
     }
+
+    private static let partPrefix = "Part "
 
     /// The label between a `fails` listing and its recorded errors.
     static func errorLabel(count: Int) -> String {
@@ -40,7 +44,14 @@ public enum PageFurniture {
         if inner == "Compiler error" || inner == "Compiler errors" {
             return true
         }
-        if inner.hasPrefix("Output of `swift run ") && inner.hasSuffix("`") {
+        let output =
+            inner.hasPrefix(partPrefix)
+            ? inner.drop { $0 != " " }.dropFirst().drop { $0 != " " }
+                .dropFirst() : inner
+        if (output.hasPrefix("Output of `swift run ")
+            || output.hasPrefix("of the output of `swift run "))
+            && inner.hasSuffix("`")
+        {
             return true
         }
         let path =

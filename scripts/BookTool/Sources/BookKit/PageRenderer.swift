@@ -60,10 +60,10 @@ struct PageRenderer {
                 rendering.diagnostics += compileProblems(of: placed, in: page)
             case .fails:
                 edits += recordedErrorsEdits(for: placed, in: page, &rendering)
-            case .output(let product):
+            case .output(let product, let part):
                 guard
                     let expected = outputLines(
-                        of: product, placed, page, &rendering)
+                        of: product, part: part, placed, page, &rendering)
                 else {
                     continue
                 }
@@ -127,8 +127,8 @@ struct PageRenderer {
             let id = ListingID(path: page.path, line: placed.lineNumber)
             return PageFurniture.includeCaption(
                 path: path, addsToFile: includesAddingToFiles.contains(id))
-        case .output(let product):
-            return PageFurniture.outputCaption(product: product)
+        case .output(let product, let part):
+            return PageFurniture.outputCaption(product: product, part: part)
         case .compiles, .fails, .toolchain, .measurement:
             return nil
         }
@@ -361,12 +361,25 @@ struct PageRenderer {
     }
 
     private func outputLines(
-        of product: String, _ placed: PlacedDirective, _ page: BookPage,
-        _ rendering: inout Rendering
+        of product: String, part: Int?, _ placed: PlacedDirective,
+        _ page: BookPage, _ rendering: inout Rendering
     ) -> [String]? {
         switch evidence.programRuns[product] {
         case .succeeded(let standardOutput):
-            return TextLines(standardOutput).lines
+            let lines = TextLines(standardOutput).lines
+            guard let part else { return lines }
+            let parts = OutputParts.ranges(of: lines)
+            guard part <= parts.count else {
+                rendering.diagnostics.append(
+                    error(
+                        page, placed,
+                        "\(product) prints \(parts.count) "
+                            + (parts.count == 1 ? "part" : "parts")
+                            + " (each begins with a line starting '\(OutputParts.marker)'); "
+                            + "there is no part \(part)"))
+                return nil
+            }
+            return Array(lines[parts[part - 1]])
         case .failed(let reason):
             rendering.diagnostics.append(
                 error(

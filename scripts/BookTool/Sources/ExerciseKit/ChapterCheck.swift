@@ -137,7 +137,7 @@ struct ChapterChecker {
     func checkProgram(_ chapter: Chapter, binPath: URL)
         -> ChapterCheckResult.ProgramResult
     {
-        guard let expected = recordedOutput(of: chapter) else {
+        guard let recorded = recordedOutput(of: chapter) else {
             return .notRecorded
         }
         let run = ProcessRunner.run(
@@ -152,6 +152,18 @@ struct ChapterChecker {
             return .failed(
                 TestRunner.stopMessage(run) + " (after \(printed.count) lines)")
         }
+        let parts = OutputParts.ranges(of: printed)
+        var expected = printed
+        for (part, lines) in recorded {
+            guard let part else {
+                expected = lines
+                break
+            }
+            let range =
+                part <= parts.count
+                ? parts[part - 1] : printed.endIndex..<printed.endIndex
+            expected.replaceSubrange(range, with: lines)
+        }
         for index in 0..<max(expected.count, printed.count) {
             let wanted = index < expected.count ? expected[index] : nil
             let got = index < printed.count ? printed[index] : nil
@@ -162,22 +174,24 @@ struct ChapterChecker {
         return .matches
     }
 
-    /// The lines of the `<!-- output: PRODUCT -->` block in the chapter's page.
-    private func recordedOutput(of chapter: Chapter) -> [String]? {
+    /// The recorded output blocks of the chapter's page: the whole output (part `nil`), or
+    /// its parts by number, last part first so that replacing one keeps the others' places.
+    private func recordedOutput(of chapter: Chapter) -> [(Int?, [String])]? {
         guard let pagePath = chapter.pagePath,
             let contents = try? String(
                 contentsOf: root.appendingPathComponent(pagePath),
                 encoding: .utf8)
         else { return nil }
         let page = BookPage(path: pagePath, contents: contents)
-        for placed in page.directives {
-            if case .output(let product) = placed.directive,
+        let recorded: [(Int?, [String])] = page.directives.compactMap {
+            placed in
+            guard case .output(let product, let part) = placed.directive,
                 product == chapter.product
-            {
-                return Array(page.text.lines[placed.block.contentRange])
-            }
+            else { return nil }
+            return (part, Array(page.text.lines[placed.block.contentRange]))
         }
-        return nil
+        return recorded.isEmpty
+            ? nil : recorded.sorted { ($0.0 ?? 0) > ($1.0 ?? 0) }
     }
 
     /// Whether a line of compiler output is an error's first line (`FILE:LINE:COL: error: …`),

@@ -264,7 +264,9 @@ import Testing
                 + "received 42\n```\n")
         #expect(page.diagnostics.isEmpty)
         #expect(
-            page.directives.map(\.directive) == [.output(product: "02-just")])
+            page.directives.map(\.directive) == [
+                .output(product: "02-just", part: nil)
+            ])
         #expect(page.directives.first?.block.contentRange == 6..<7)
     }
 

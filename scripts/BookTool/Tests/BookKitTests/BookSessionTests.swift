@@ -76,6 +76,55 @@ import Testing
         #expect(report.diagnostics.first?.kind == .staleness)
     }
 
+    static let partPage = """
+        # Just
+
+        [Contents](README.md)
+
+        *Sources/MiniCombine/02-Just/Just.swift*
+
+        <!-- include: Sources/MiniCombine/02-Just/Just.swift#value -->
+        ```swift
+        public let value: Int
+        ```
+
+        *Part 2 of the output of `swift run 02-just`*
+
+        <!-- output: 02-just#2 -->
+        ```text
+        -- second
+        b
+        ```
+
+        [Contents](README.md)
+
+        """
+
+    @Test func anOutputPartHoldsOnlyTheLinesOfItsGroup() throws {
+        let output = "-- first\na\n-- second\nb\n-- third\nc\n"
+        let fixture = try fixture(page: Self.partPage)
+        #expect(fixture.check(evidence(output: output)).diagnostics.isEmpty)
+        let stale = Self.partPage.replacingOccurrences(
+            of: "-- second\nb\n", with: "b\n")
+        let staleFixture = try self.fixture(page: stale)
+        #expect(
+            staleFixture.check(evidence(output: output)).diagnostics.map(
+                \.line) == [15])
+        #expect(staleFixture.sync(evidence(output: output)).succeeded)
+        #expect(
+            try staleFixture.contents(of: "book/02-just.md") == Self.partPage)
+    }
+
+    @Test func anOutputPartBeyondTheLastGroupIsAnErrorAtItsDirective() throws {
+        let report = try fixture(page: Self.partPage).check(
+            evidence(output: "-- only\na\n"))
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/02-just.md:14: error: 02-just prints 1 part "
+                    + "(each begins with a line starting '-- '); there is no part 2"
+            ])
+    }
+
     @Test func failingProgramIsAnErrorAtItsDirective() throws {
         var evidence = evidence()
         evidence.programRuns["02-just"] = .failed(

@@ -12,7 +12,10 @@ import Testing
         #expect(ParsedComment(body: "fails") == .directive(.fails))
         #expect(
             ParsedComment(body: "output: 02-just")
-                == .directive(.output(product: "02-just")))
+                == .directive(.output(product: "02-just", part: nil)))
+        #expect(
+            ParsedComment(body: "output: 05-operator-inner#2")
+                == .directive(.output(product: "05-operator-inner", part: 2)))
         #expect(ParsedComment(body: "toolchain") == .directive(.toolchain))
         #expect(
             ParsedComment(body: "measurement: scripts/benchmark")
@@ -21,7 +24,8 @@ import Testing
 
     @Test(arguments: [
         "include: Sources/A.swift", "include Sources/A.swift#a", "output",
-        "output 02-just",
+        "output 02-just", "output: 02-just#0", "output: 02-just#two",
+        "output: #2",
         "compiles now", "measurement", "measurement scripts/benchmark",
         "measurement:",
     ])
