@@ -8,6 +8,18 @@ print("built the pipeline; nothing has happened yet")
 let relayedToken = relayed.sink { value in print("sink: got \(value)") }
 // snippet.end
 
+// snippet.keep-upstream
+print("-- keepUpstreamAndMap, and the same thing composed from map")
+let words = ["apple", "fig"].publisher
+let counted = words.keepUpstreamAndMap { word in word.count }
+let composed = words.map { word in (original: word, mapped: word.count) }
+let countedToken = counted.sink { pair in print("operator: \(pair)") }
+let composedToken = composed.sink { pair in print("composed: \(pair)") }
+print("their types:")
+print("  \(type(of: counted))")
+print("  \(type(of: composed))")
+// snippet.end
+
 // snippet.first-few
 /// Asks for a fixed number of values, once, and keeps what arrives.
 final class FirstFew<Input>: Subscriber {
@@ -47,6 +59,10 @@ let firstThree = FirstFew<Int>(3)
 print("the subscriber got \(firstThree.received)")
 let (first, last) = (sent.first!, sent.last!)
 print("the source sent \(sent.count) values, \(first) through \(last)")
+// snippet.end
+
+// snippet.filter-small
+print("-- filter and compactMap on short arrays")
 let evens = FirstFew<Int>(2)
 [1, 2, 3, 4].publisher.filter { value in value % 2 == 0 }.subscribe(evens)
 let numbers = FirstFew<Int>(2)
@@ -73,16 +89,4 @@ let parsed = ["1", "2", "three", "4"].publisher
         },
         receiveValue: { number in print("sink: got \(number)") }
     )
-// snippet.end
-
-// snippet.keep-upstream
-print("-- keepUpstreamAndMap, and the same thing composed from map")
-let words = ["apple", "fig"].publisher
-let counted = words.keepUpstreamAndMap { word in word.count }
-let composed = words.map { word in (original: word, mapped: word.count) }
-let countedToken = counted.sink { pair in print("operator: \(pair)") }
-let composedToken = composed.sink { pair in print("composed: \(pair)") }
-print("their types:")
-print("  \(type(of: counted))")
-print("  \(type(of: composed))")
 // snippet.end

@@ -1,4 +1,3 @@
-// snippet.compact-map
 extension Publisher {
     /// Transforms every value and sends on the results that are not `nil`,
     /// asking upstream for one more in place of each `nil`.
@@ -32,6 +31,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        // snippet.compact-map-receive
         /// Subscribes a `DroppingInner` that drops the `nil` results.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
@@ -40,6 +40,6 @@ extension Publishers {
                 DroppingInner(downstream: subscriber, transform: transform))
             // exercise.end
         }
+        // snippet.end
     }
 }
-// snippet.end

@@ -1,4 +1,3 @@
-// snippet.filter-operator
 extension Publisher {
     /// Sends on only the values for which `isIncluded` returns `true`,
     /// asking upstream for one more in place of each value left out.
@@ -10,9 +9,7 @@ extension Publisher {
         // exercise.end
     }
 }
-// snippet.end
 
-// snippet.filter
 extension Publishers {
     /// A publisher that sends on only the values that pass a test.
     public struct Filter<Upstream: Publisher>: Publisher {
@@ -36,6 +33,7 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        // snippet.filter-receive
         /// Subscribes a `DroppingInner` that drops the failing values.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
@@ -47,6 +45,6 @@ extension Publishers {
                 })
             // exercise.end
         }
+        // snippet.end
     }
 }
-// snippet.end

@@ -1,3 +1,4 @@
+// snippet.keep-upstream-operator
 extension Publisher {
     /// Sends every value paired with what `transform` makes of it.
     ///
@@ -10,7 +11,9 @@ extension Publisher {
         // exercise.end
     }
 }
+// snippet.end
 
+// snippet.keep-upstream
 extension Publishers {
     /// A publisher that pairs each value with the result of a transform.
     public struct KeepUpstreamAndMap<Upstream: Publisher, Mapped>: Publisher {
@@ -44,6 +47,7 @@ extension Publishers {
         }
     }
 }
+// snippet.end
 
 // snippet.keep-upstream-inner
 extension Publishers.KeepUpstreamAndMap {

@@ -17,7 +17,9 @@ extension Publishers {
         public init(sequence: Elements) {
             self.sequence = sequence
         }
+        // snippet.end
 
+        // snippet.sequence-receive
         /// Hands `subscriber` a subscription that walks the sequence, or
         /// finishes at once if it is empty.
         public func receive<S: Subscriber>(subscriber: S)
@@ -38,7 +40,6 @@ extension Publishers {
 }
 
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
-// snippet.end
 
 extension Sequence {
     /// A publisher that sends the elements of this sequence.
@@ -48,6 +49,7 @@ extension Sequence {
         // exercise.end
     }
 }
+// snippet.end
 
 // snippet.sequence-inner
 extension Publishers.Sequence {
@@ -73,7 +75,9 @@ extension Publishers.Sequence {
             self.downstream = downstream
             // exercise.end
         }
+        // snippet.end
 
+        // snippet.sequence-request
         func request(_ more: Subscribers.Demand) {
             // exercise.blank: Publishers.Sequence's subscription, request(_:)
             lock.lock()

@@ -1,3 +1,4 @@
+// snippet.subscriptions
 /// A namespace for ready-made subscriptions.
 public enum Subscriptions {
     /// A subscription that ignores requests and cancellation.
@@ -12,3 +13,4 @@ private struct EmptySubscription: Subscription {
 
     func cancel() {}
 }
+// snippet.end

@@ -1,4 +1,3 @@
-// snippet.try-map
 import Foundation
 
 extension Publisher {
@@ -45,7 +44,6 @@ extension Publishers {
         }
     }
 }
-// snippet.end
 
 // snippet.try-map-inner
 extension Publishers.TryMap {
