@@ -30,6 +30,7 @@ let forecast = LocalDataTask(url: forecastURL, pages: pages)
     .compactMap { data in try? JSONDecoder().decode(Weather.self, from: data) }
     .receive(on: delivery)
 
+print("-- the forecast pipeline's chart")
 print(forecast.typesChart(endingIn: "assign"))
 // snippet.end
 
@@ -39,12 +40,24 @@ let loudForecast = LocalDataTask(url: missingURL, pages: pages)
     .tryMap { data in try JSONDecoder().decode(Weather.self, from: data) }
     .receive(on: delivery)
 
-print()
+print("-- a pipeline that keeps its failure")
 print(loudForecast.typesChart(endingIn: "sink"))
 // snippet.end
 
+// snippet.readings
+print("-- replaceError alone")
+var readings: [Int] = []
+let readingsToken = ["4", "7", "warm"].publisher
+    .tryMap { text in
+        try JSONDecoder().decode(Int.self, from: Data(text.utf8))
+    }
+    .replaceError(with: 0)
+    .sink { celsius in readings.append(celsius) }
+print("readings: \(readings)")
+// snippet.end
+
 // snippet.run
-print()
+print("-- both pipelines, run")
 let assignToken = forecast.assign(to: \.weather, on: screen)
 let sinkToken = loudForecast.sink(
     receiveCompletion: { completion in
@@ -55,15 +68,4 @@ let sinkToken = loudForecast.sink(
     receiveValue: { weather in print("sink: \(weather)") }
 )
 delivery.sync {}
-// snippet.end
-
-// snippet.readings
-var readings: [Int] = []
-let readingsToken = ["4", "7", "warm"].publisher
-    .tryMap { text in
-        try JSONDecoder().decode(Int.self, from: Data(text.utf8))
-    }
-    .replaceError(with: 0)
-    .sink { celsius in readings.append(celsius) }
-print("readings: \(readings)")
 // snippet.end

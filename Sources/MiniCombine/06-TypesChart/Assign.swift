@@ -18,7 +18,6 @@ extension Publisher where Failure == Never {
 }
 // snippet.end
 
-// snippet.assign-subscriber
 extension Subscribers {
     /// A subscriber that asks for every value at once and writes each one
     /// into a property of an object.
@@ -102,4 +101,3 @@ extension Subscribers {
         }
     }
 }
-// snippet.end

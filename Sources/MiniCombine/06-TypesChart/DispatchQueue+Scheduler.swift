@@ -1,6 +1,5 @@
 import Dispatch
 
-// snippet.dispatch-queue-scheduler
 extension DispatchQueue: Scheduler {
     /// How a `DispatchQueue` runs a scheduled action.
     ///
@@ -27,4 +26,3 @@ extension DispatchQueue: Scheduler {
         async(qos: options?.qos ?? .unspecified) { action() }
     }
 }
-// snippet.end

@@ -1,6 +1,5 @@
 import Foundation
 
-// snippet.receive-on-operator
 extension Publisher {
     /// Delivers values and the completion through `scheduler`, such as a
     /// `DispatchQueue`.
@@ -17,9 +16,7 @@ extension Publisher {
         // exercise.end
     }
 }
-// snippet.end
 
-// snippet.receive-on
 extension Publishers {
     /// A publisher that hands every value and the completion of its
     /// upstream to a scheduler, which delivers them downstream.
@@ -30,7 +27,6 @@ extension Publishers {
 
         /// The upstream's failure passes through unchanged.
         public typealias Failure = Upstream.Failure
-        // snippet.end
 
         /// The publisher whose events are moved.
         public let upstream: Upstream
@@ -106,7 +102,6 @@ extension Publishers.ReceiveOn {
             // exercise.end
         }
 
-        // snippet.receive-on-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -128,9 +123,7 @@ extension Publishers.ReceiveOn {
             lock.withLock { status.subscription }?.request(additionalDemand)
         }
         // exercise.end
-        // snippet.end
 
-        // snippet.receive-on-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
             let isFirst = lock.withLock {
@@ -171,4 +164,3 @@ extension Publishers.ReceiveOn {
         }
     }
 }
-// snippet.end

@@ -1,6 +1,5 @@
 import Foundation
 
-// snippet.replace-error-operator
 extension Publisher {
     /// Turns a failure into one last value, `output`, followed by `.finished`.
     ///
@@ -14,7 +13,6 @@ extension Publisher {
         // exercise.end
     }
 }
-// snippet.end
 
 // snippet.replace-error
 extension Publishers {
@@ -26,7 +24,6 @@ extension Publishers {
 
         /// The failure is replaced, so none is left to send.
         public typealias Failure = Never
-        // snippet.end
 
         /// The publisher whose failure is replaced.
         public let upstream: Upstream
@@ -40,7 +37,6 @@ extension Publishers {
             self.output = output
         }
 
-        // snippet.replace-error-subscribe
         /// Subscribes to the upstream through an `Inner`.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Never {
@@ -48,11 +44,10 @@ extension Publishers {
             upstream.subscribe(Inner(output: output, downstream: subscriber))
             // exercise.end
         }
-        // snippet.end
     }
 }
+// snippet.end
 
-// snippet.replace-error-inner
 extension Publishers.ReplaceError {
     /// Subscriber upstream, subscription downstream: it counts demand.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
@@ -70,7 +65,6 @@ extension Publishers.ReplaceError {
         // the replacement waits for the next request.
         private var replacementIsWaiting = false
         // exercise.end
-        // snippet.end
 
         init(output: Output, downstream: Downstream) {
             // exercise.blank: ReplaceError's Inner, init(output:downstream:)
@@ -90,7 +84,6 @@ extension Publishers.ReplaceError {
             // exercise.end
         }
 
-        // snippet.replace-error-values
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReplaceError's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -106,9 +99,7 @@ extension Publishers.ReplaceError {
             return additionalDemand
             // exercise.end
         }
-        // snippet.end
 
-        // snippet.replace-error-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
             // The ended subscription leaves the lock too, as in `Sink`.
@@ -139,9 +130,7 @@ extension Publishers.ReplaceError {
             downstream.receive(completion: .finished)
         }
         // exercise.end
-        // snippet.end
 
-        // snippet.replace-error-request
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
@@ -167,4 +156,3 @@ extension Publishers.ReplaceError {
         }
     }
 }
-// snippet.end

@@ -1,3 +1,4 @@
+// snippet.pipeline-stage
 /// One stage of a pipeline: its name, and the types it sends downstream.
 public struct PipelineStage: Equatable, Sendable {
     /// The stage's name, such as `"Just"` or `"map"`.
@@ -27,6 +28,7 @@ public struct PipelineStage: Equatable, Sendable {
         // exercise.end
     }
 }
+// snippet.end
 
 // snippet.types-chart
 /// A publisher that lists the stages of its pipeline, read from its type.
@@ -58,7 +60,6 @@ extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
 }
 // snippet.end
 
-// snippet.types-chart-drawing
 extension TypesCharting {
     /// The chart of this pipeline, ending in a subscriber named `subscriber`.
     public func typesChart(endingIn subscriber: String) -> TypesChart {
@@ -67,7 +68,6 @@ extension TypesCharting {
         // exercise.end
     }
 }
-// snippet.end
 
 /// A pipeline's stages and the subscriber at its end, drawn one stage per
 /// line with the types that flow between them.
