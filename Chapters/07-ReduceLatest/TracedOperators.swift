@@ -1,12 +1,13 @@
 // For the book's figures only, with Trace.swift: the library's operators this
 // chapter uses, with the library's bodies, so that they go through the traced
 // subscribe(_:) and, when traced, record the values they see. `sink` is in
-// TracedSink.swift.
+// TracedSink.swift, and re-declared below for `ReduceLatest3`.
 import MiniCombine
 
 extension Publisher {
     /// The library's `reduceLatest(_:_:_:)`; when traced, each time it combines, it records
     /// the upstream values that changed since the last time, and the result.
+    /// (`subscribe(_:)`, below, records each upstream's completion on the same lanes.)
     func reduceLatest<B: Publisher, C: Publisher, Result>(
         _ b: B,
         _ c: C,
@@ -16,10 +17,7 @@ extension Publisher {
         guard let tracer = Tracer.shared else {
             return Publishers.ReduceLatest3(self, b, c, transform: transform)
         }
-        let lanes = [
-            "self: \(Output.self)", "b: \(B.Output.self)",
-            "c: \(C.Output.self)",
-        ]
+        let lanes = Publishers.ReduceLatest3<Self, B, C, Result>.lanes
         var previous: [String] = ["nil", "nil", "nil"]
         return Publishers.ReduceLatest3(self, b, c) { first, second, third in
             let latest = [
@@ -35,6 +33,102 @@ extension Publisher {
             let result = transform(first, second, third)
             tracer.value("\(result)", lane: "out")
             return result
+        }
+    }
+}
+
+extension Publishers.ReduceLatest3 {
+    /// The lanes of the marble figure, one per upstream, named as in
+    /// `reduceLatest(_:_:_:)`'s signature.
+    static var lanes: [String] {
+        [
+            "self: \(A.Output.self)", "b: \(B.Output.self)",
+            "c: \(C.Output.self)",
+        ]
+    }
+
+    /// The traced `subscribe(_:)`; when traced, the same publisher over upstreams
+    /// that record their completion, so a figure can show where each ends.
+    func subscribe<S: Subscriber>(_ subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        guard Tracer.shared != nil else {
+            return receive(subscriber: subscriber)
+        }
+        func traced(_ publisher: some Publisher<Output, Failure>) {
+            publisher.subscribe(subscriber)
+        }
+        let lanes = Self.lanes
+        traced(
+            Publishers.ReduceLatest3<
+                EndRecorder<A>, EndRecorder<B>, EndRecorder<C>, Output
+            >(
+                EndRecorder(upstream: a, lane: lanes[0]),
+                EndRecorder(upstream: b, lane: lanes[1]),
+                EndRecorder(upstream: c, lane: lanes[2]),
+                transform: transform
+            ))
+    }
+
+    /// The library's `sink(receiveCompletion:receiveValue:)`, through the
+    /// `subscribe(_:)` above.
+    func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        let sink = Subscribers.Sink<Output, Failure>(
+            receiveCompletion: receiveCompletion,
+            receiveValue: receiveValue
+        )
+        subscribe(sink)
+        return AnyCancellable(sink)
+    }
+}
+
+extension Publishers.ReduceLatest3 where Failure == Never {
+    /// The library's `sink(receiveValue:)`, through the `sink` above.
+    func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+}
+
+/// Passes an upstream on unchanged, recording its completion on `lane`.
+struct EndRecorder<Upstream: Publisher>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+    let lane: String
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        upstream.receive(subscriber: Recorder(wrapped: subscriber, lane: lane))
+    }
+
+    /// Stands in for the subscriber, recording the completion it receives.
+    private struct Recorder<Wrapped: Subscriber>: Subscriber {
+        typealias Input = Wrapped.Input
+        typealias Failure = Wrapped.Failure
+
+        let wrapped: Wrapped
+        let lane: String
+
+        func receive(subscription: any Subscription) {
+            wrapped.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            wrapped.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            switch completion {
+            case .finished:
+                Tracer.shared?.value(nil, lane: lane, end: "finished")
+            case .failure(let error):
+                let name = type(of: error as any Error)
+                Tracer.shared?.value(nil, lane: lane, end: "failure: \(name)")
+            }
+            wrapped.receive(completion: completion)
         }
     }
 }

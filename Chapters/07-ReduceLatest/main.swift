@@ -25,24 +25,8 @@ numbers.send(2)
 letters.send("A")
 flags.send(false)
 flags.send(completion: .finished)
-print("flags finished; sending true to it")
-flags.send(true)
 letters.send("B")
 combined.cancel()
-// snippet.end
-
-// snippet.justs
-print("-- three Justs, which finish as soon as they are asked")
-let justs = Just(1)
-    .reduceLatest(Just("one"), Just(true)) { number, word, flag in
-        "(\(show(number)), \(show(word)), \(show(flag)))"
-    }
-    .sink(
-        receiveCompletion: { completion in
-            print("sink: completion \(completion)")
-        },
-        receiveValue: { result in print("sink: \(result)") }
-    )
 // snippet.end
 
 // snippet.patient

@@ -41,9 +41,11 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             conduit.start()
         }
     }
-    // snippet.end
+}
+// snippet.end
 
-    // snippet.passthrough-send
+// snippet.passthrough-send
+extension PassthroughSubject {
     /// Offers `value` to every current subscriber; those with no demand
     /// left miss it.
     public func send(_ value: Output) {
@@ -124,7 +126,7 @@ private protocol SubjectConduit<Output, Failure>: AnyObject {
 extension PassthroughSubject {
     /// One subscriber's subscription: it counts that subscriber's demand and
     /// delivers the values it has room for.
-    private final class Conduit<Downstream: Subscriber>: SubjectConduit,
+    fileprivate final class Conduit<Downstream: Subscriber>: SubjectConduit,
         Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let lock = NSLock()
@@ -172,31 +174,34 @@ extension PassthroughSubject {
                 receiver?.receive(completion: completion)
             }
         }
-        // snippet.end
+    }
+}
+// snippet.end
 
-        // snippet.passthrough-conduit-requests
-        func request(_ more: Subscribers.Demand) {
-            precondition(more > 0, "API Violation: demand must not be zero")
-            let subject = lock.withLock { () -> PassthroughSubject? in
-                guard downstream != nil else { return nil }
-                demand += more
-                return self.subject
-            }
-            subject?.noteDemand()
+// snippet.passthrough-conduit-requests
+extension PassthroughSubject.Conduit {
+    func request(_ more: Subscribers.Demand) {
+        precondition(more > 0, "API Violation: demand must not be zero")
+        let subject = lock.withLock {
+            () -> PassthroughSubject<Output, Failure>? in
+            guard downstream != nil else { return nil }
+            demand += more
+            return self.subject
         }
+        subject?.noteDemand()
+    }
 
-        func cancel() {
-            // The subscriber leaves the lock before it is let go of: its
-            // `deinit` might call back into this subscription.
-            let (subject, _) = lock.withLock {
-                () -> (PassthroughSubject?, Downstream?) in
-                guard let downstream = downstream.take() else {
-                    return (nil, nil)
-                }
-                return (self.subject.take(), downstream)
+    func cancel() {
+        // The subscriber leaves the lock before it is let go of: its
+        // `deinit` might call back into this subscription.
+        let (subject, _) = lock.withLock {
+            () -> (PassthroughSubject<Output, Failure>?, Downstream?) in
+            guard let downstream = downstream.take() else {
+                return (nil, nil)
             }
-            subject?.remove(self)
+            return (self.subject.take(), downstream)
         }
+        subject?.remove(self)
     }
 }
 // snippet.end

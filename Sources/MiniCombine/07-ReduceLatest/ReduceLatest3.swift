@@ -20,16 +20,13 @@ extension Publisher {
 }
 // snippet.end
 
+// snippet.reduce-latest
 extension Publishers {
-    // snippet.reduce-latest
     /// A publisher that sends a result built from the latest values of three
-    /// upstream publishers whenever any of them sends a value.
+    /// upstream publishers whenever any of them sends a value, from any thread.
     ///
-    /// It sends no more results than were asked for: values that arrive
-    /// without demand are combined once, on the next request. It finishes
-    /// when all three upstreams have, dropping a waiting combination; it
-    /// fails as soon as one fails, cancelling the others. Upstreams may send
-    /// from any thread.
+    /// Values that arrive without demand are combined into one result,
+    /// sent on the next request.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -46,8 +43,7 @@ extension Publishers {
         /// The third upstream publisher.
         public let c: C
 
-        /// Builds a result from the latest value of each upstream, `nil`
-        /// for one that has not sent a value yet.
+        /// Builds a result from the latest values, `nil` where none came yet.
         public let transform: (A.Output?, B.Output?, C.Output?) -> Output
 
         /// Creates a publisher that combines `a`, `b` and `c` with `transform`.
@@ -60,74 +56,30 @@ extension Publishers {
             self.c = c
             self.transform = transform
         }
-
-        /// Hands the subscriber its subscription first, then subscribes to
-        /// the three upstreams on its behalf.
-        public func receive<S: Subscriber>(subscriber: S)
-        where S.Input == Output, S.Failure == Failure {
-            // exercise.blank: Publishers.ReduceLatest3.receive(subscriber:)
-            let inner = Inner(downstream: subscriber, transform: transform)
-            subscriber.receive(subscription: inner)
-            inner.subscribe(to: a, b, c)
-            // exercise.end
-        }
-    }
-    // snippet.end
-}
-
-// snippet.reduce-latest-state
-extension Publishers.ReduceLatest3 {
-    /// Which of the three upstreams a message comes from.
-    fileprivate enum Source: Int {
-        case a, b, c
-    }
-
-    /// The latest value of each upstream.
-    fileprivate struct Latest {
-        var a: A.Output?
-        var b: B.Output?
-        var c: C.Output?
-    }
-
-    /// What the subscription knows about one upstream.
-    fileprivate struct Upstream {
-        var subscription: (any Subscription)?
-        var isFinished = false
     }
 }
 // snippet.end
 
+// snippet.reduce-latest-receive
 extension Publishers.ReduceLatest3 {
-    // snippet.reduce-latest-side
-    /// The subscriber the subscription attaches to one upstream: it only
-    /// says which upstream is speaking, and where its values go.
-    private struct Side<Downstream: Subscriber, Input>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Failure = A.Failure
-
-        let inner: Inner<Downstream>
-        let source: Source
-        let slot: WritableKeyPath<Latest, Input?>
-
-        func receive(subscription: any Subscription) {
-            inner.upstream(source, sent: subscription)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            inner.upstream(source, sent: input, into: slot)
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            inner.upstream(source, completedWith: completion)
-        }
+    /// Hands the subscriber its subscription first, then subscribes to
+    /// the three upstreams on its behalf.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        // exercise.blank: Publishers.ReduceLatest3.receive(subscriber:)
+        let inner = Inner(downstream: subscriber, transform: transform)
+        subscriber.receive(subscription: inner)
+        inner.subscribe(to: a, b, c)
+        // exercise.end
     }
-    // snippet.end
+}
+// snippet.end
 
-    // snippet.reduce-latest-inner
+// snippet.reduce-latest-inner
+extension Publishers.ReduceLatest3 {
     /// The subscription: the latest values, the downstream's demand and the
     /// upstream subscriptions, behind a lock never held while calling out.
-    private final class Inner<Downstream: Subscriber>: Subscription
+    fileprivate final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         // exercise.hide
         private let lock = NSLock()
@@ -158,173 +110,224 @@ extension Publishers.ReduceLatest3 {
             c.subscribe(Side(inner: self, source: .c, slot: \.c))
             // exercise.end
         }
+    }
+}
+// snippet.end
 
-        // snippet.end
-        // snippet.reduce-latest-requests
-        // Messages from the downstream.
+// snippet.reduce-latest-state
+extension Publishers.ReduceLatest3.Inner {
+    /// Which of the three upstreams a message comes from.
+    enum Source: Int {
+        case a, b, c
+    }
 
-        func request(_ more: Subscribers.Demand) {
-            // exercise.blank: ReduceLatest3's subscription, request(_:)
-            precondition(more > 0, "API Violation: demand must not be zero")
-            lock.lock()
-            guard downstream != nil else { return lock.unlock() }
-            demand += more
-            deliverAndUnlock()
-            // exercise.end
+    /// The latest value of each upstream.
+    struct Latest {
+        var a: A.Output?
+        var b: B.Output?
+        var c: C.Output?
+    }
+
+    /// What the subscription knows about one upstream.
+    struct Upstream {
+        var subscription: (any Subscription)?
+        var isFinished = false
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-side
+extension Publishers.ReduceLatest3.Inner {
+    /// The subscriber the subscription attaches to one upstream: it only
+    /// says which upstream is speaking, and where its values go.
+    struct Side<Input>: Subscriber {
+        typealias Failure = Downstream.Failure
+
+        let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
+        let source: Source
+        let slot: WritableKeyPath<Latest, Input?>
+
+        func receive(subscription: any Subscription) {
+            inner.upstream(source, sent: subscription)
         }
 
-        func cancel() {
-            // exercise.blank: ReduceLatest3's subscription, cancel()
-            // The subscriber leaves the lock before it is let go of, as in
-            // `Sink`: its `deinit` might call back.
-            let (_, subscriptions) = lock.withLock {
-                () -> (Downstream?, [any Subscription]) in
-                guard let downstream = downstream.take() else {
-                    return (nil, [])
-                }
-                return (downstream, takeUpstreamSubscriptions())
-            }
-            for subscription in subscriptions {
-                subscription.cancel()
-            }
-            // exercise.end
+        func receive(_ input: Input) -> Subscribers.Demand {
+            inner.upstream(source, sent: input, into: slot)
+            return .none
         }
 
-        // snippet.end
-        // snippet.reduce-latest-upstream-subscription
-        // Messages from the upstreams, through their `Side`s.
-
-        func upstream(_ source: Source, sent subscription: any Subscription) {
-            // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
-            let accepted = lock.withLock { () -> Bool in
-                let upstream = upstreams[source.rawValue]
-                guard downstream != nil, pendingCompletion == nil,
-                    upstream.subscription == nil,
-                    !upstream.isFinished
-                else { return false }
-                upstreams[source.rawValue].subscription = subscription
-                return true
-            }
-            if accepted {
-                subscription.request(.unlimited)
-            } else {
-                subscription.cancel()
-            }
-            // exercise.end
+        func receive(completion: Subscribers.Completion<Failure>) {
+            inner.upstream(source, completedWith: completion)
         }
-        // snippet.end
+    }
+}
+// snippet.end
 
-        // snippet.reduce-latest-upstream-value
-        func upstream<Value>(
-            _ source: Source, sent value: Value,
-            into slot: WritableKeyPath<Latest, Value?>
-        ) {
-            // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:into:) for a value
-            lock.lock()
-            guard downstream != nil, !upstreams[source.rawValue].isFinished
-            else {
-                return lock.unlock()
-            }
-            latest[keyPath: slot] = value
-            hasUndeliveredChange = true
-            deliverAndUnlock()
-            // exercise.end
-        }
-        // snippet.end
-
-        // snippet.reduce-latest-upstream-completion
-        func upstream(
-            _ source: Source,
-            completedWith completion: Subscribers.Completion<Failure>
-        ) {
-            // exercise.blank: ReduceLatest3's subscription, upstream(_:completedWith:)
-            lock.lock()
-            guard downstream != nil, pendingCompletion == nil,
-                !upstreams[source.rawValue].isFinished
-            else { return lock.unlock() }
-            // Released on leaving, after the lock: letting go calls out.
-            let released = upstreams[source.rawValue].subscription
-            defer { withExtendedLifetime(released) {} }
-            upstreams[source.rawValue] = Upstream(
-                subscription: nil, isFinished: true)
-            switch completion {
-            case .finished:
-                if upstreams.allSatisfy(\.isFinished) {
-                    pendingCompletion = .finished
-                }
-                deliverAndUnlock()
-            case .failure:
-                pendingCompletion = completion
-                let others = takeUpstreamSubscriptions()
-                lock.unlock()
-                for subscription in others {
-                    subscription.cancel()
-                }
-                lock.lock()
-                deliverAndUnlock()
-            }
-            // exercise.end
-        }
-
-        // snippet.end
-        // snippet.reduce-latest-delivery
-        // Delivering, one thread at a time.
-
-        // exercise.hide
-        /// Sends what is due: the latest combination while there is demand,
-        /// then a pending completion.
-        ///
-        /// Called with the lock held; returns with it released.
-        private func deliverAndUnlock() {
-            guard !isDelivering else { return lock.unlock() }
-            isDelivering = true
-            while let downstream {
-                if hasUndeliveredChange, demand > 0, !failureIsPending {
-                    hasUndeliveredChange = false
-                    demand -= 1
-                    let snapshot = latest
-                    lock.unlock()
-                    let more = downstream.receive(
-                        transform(snapshot.a, snapshot.b, snapshot.c))
-                    lock.lock()
-                    demand += more
-                } else if let completion = pendingCompletion {
-                    self.downstream = nil
-                    isDelivering = false
-                    lock.unlock()
-                    downstream.receive(completion: completion)
-                    return
-                } else {
-                    break
-                }
-            }
-            isDelivering = false
-            lock.unlock()
-        }
+// snippet.reduce-latest-requests
+extension Publishers.ReduceLatest3.Inner {
+    func request(_ more: Subscribers.Demand) {
+        // exercise.blank: ReduceLatest3's subscription, request(_:)
+        precondition(more > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        guard downstream != nil else { return lock.unlock() }
+        demand += more
+        deliverAndUnlock()
         // exercise.end
-        // snippet.end
+    }
 
-        // snippet.reduce-latest-helpers
-        // exercise.hide
-        private var failureIsPending: Bool {
-            if case .failure = pendingCompletion { true } else { false }
-        }
-        // exercise.end
-
-        // exercise.hide
-        /// Removes and returns the upstream subscriptions still held.
-        ///
-        /// Called with the lock held.
-        private func takeUpstreamSubscriptions() -> [any Subscription] {
-            var taken: [any Subscription] = []
-            for index in upstreams.indices {
-                if let subscription = upstreams[index].subscription.take() {
-                    taken.append(subscription)
-                }
+    func cancel() {
+        // exercise.blank: ReduceLatest3's subscription, cancel()
+        // The subscriber leaves the lock before it is let go of, as in
+        // `Sink`: its `deinit` might call back.
+        let (_, subscriptions) = lock.withLock {
+            () -> (Downstream?, [any Subscription]) in
+            guard let downstream = downstream.take() else {
+                return (nil, [])
             }
-            return taken
+            return (downstream, takeUpstreamSubscriptions())
+        }
+        for subscription in subscriptions {
+            subscription.cancel()
         }
         // exercise.end
     }
-    // snippet.end
 }
+// snippet.end
+
+// snippet.reduce-latest-upstream-subscription
+extension Publishers.ReduceLatest3.Inner {
+    func upstream(_ source: Source, sent subscription: any Subscription) {
+        // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
+        let accepted = lock.withLock { () -> Bool in
+            let upstream = upstreams[source.rawValue]
+            guard downstream != nil, pendingCompletion == nil,
+                upstream.subscription == nil,
+                !upstream.isFinished
+            else { return false }
+            upstreams[source.rawValue].subscription = subscription
+            return true
+        }
+        if accepted {
+            subscription.request(.unlimited)
+        } else {
+            subscription.cancel()
+        }
+        // exercise.end
+    }
+
+    func upstream<Value>(
+        _ source: Source, sent value: Value,
+        into slot: WritableKeyPath<Latest, Value?>
+    ) {
+        // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:into:) for a value
+        lock.lock()
+        guard downstream != nil, !upstreams[source.rawValue].isFinished
+        else {
+            return lock.unlock()
+        }
+        latest[keyPath: slot] = value
+        hasUndeliveredChange = true
+        deliverAndUnlock()
+        // exercise.end
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-upstream-completion
+extension Publishers.ReduceLatest3.Inner {
+    func upstream(
+        _ source: Source,
+        completedWith completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        // exercise.blank: ReduceLatest3's subscription, upstream(_:completedWith:)
+        lock.lock()
+        guard downstream != nil, pendingCompletion == nil,
+            !upstreams[source.rawValue].isFinished
+        else { return lock.unlock() }
+        // Released on leaving, after the lock: letting go calls out.
+        let released = upstreams[source.rawValue].subscription
+        defer { withExtendedLifetime(released) {} }
+        upstreams[source.rawValue] = Upstream(
+            subscription: nil, isFinished: true)
+        switch completion {
+        case .finished:
+            if upstreams.allSatisfy(\.isFinished) {
+                pendingCompletion = .finished
+            }
+            deliverAndUnlock()
+        case .failure:
+            pendingCompletion = completion
+            let others = takeUpstreamSubscriptions()
+            lock.unlock()
+            for subscription in others {
+                subscription.cancel()
+            }
+            lock.lock()
+            deliverAndUnlock()
+        }
+        // exercise.end
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-delivery
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends what is due: the latest combination while there is demand,
+    /// then a pending completion.
+    ///
+    /// Called with the lock held; returns with it released.
+    private func deliverAndUnlock() {
+        guard !isDelivering else { return lock.unlock() }
+        isDelivering = true
+        while let downstream {
+            if hasUndeliveredChange, demand > 0, !failureIsPending {
+                hasUndeliveredChange = false
+                demand -= 1
+                let snapshot = latest
+                lock.unlock()
+                let more = downstream.receive(
+                    transform(snapshot.a, snapshot.b, snapshot.c))
+                lock.lock()
+                demand += more
+            } else if let completion = pendingCompletion {
+                self.downstream = nil
+                isDelivering = false
+                lock.unlock()
+                downstream.receive(completion: completion)
+                return
+            } else {
+                break
+            }
+        }
+        isDelivering = false
+        lock.unlock()
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-helpers
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    private var failureIsPending: Bool {
+        if case .failure = pendingCompletion { true } else { false }
+    }
+    // exercise.end
+
+    // exercise.hide
+    /// Removes and returns the upstream subscriptions still held.
+    ///
+    /// Called with the lock held.
+    private func takeUpstreamSubscriptions() -> [any Subscription] {
+        var taken: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].subscription.take() {
+                taken.append(subscription)
+            }
+        }
+        return taken
+    }
+    // exercise.end
+}
+// snippet.end

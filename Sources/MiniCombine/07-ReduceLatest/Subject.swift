@@ -10,8 +10,7 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Ends the stream for every subscriber, now and later.
     func send(completion: Subscribers.Completion<Failure>)
 
-    /// Hands the subject a subscription from an upstream publisher it was
-    /// subscribed to, so the subject can ask it for values.
+    /// Hands the subject an upstream's subscription, to ask it for values.
     func send(subscription: any Subscription)
 }
 // snippet.end
