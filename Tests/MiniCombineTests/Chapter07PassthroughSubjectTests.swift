@@ -1,6 +1,7 @@
 // exercise.given: PassthroughSubject (07-ReduceLatest/PassthroughSubject.swift)
 import Foundation
 import MiniCombine
+import Synchronization
 import Testing
 
 /// Chapter 7: `PassthroughSubject` behaves as Combine's (and OpenCombine
@@ -33,6 +34,43 @@ import Testing
         subject.subscribe(subscriber)
         #expect(sender.wait(seconds: 10))
         #expect(events.get() == ["subscription", "completion"])
+    }
+
+    @Test func aCompletionRacingASubscribeNeverArrivesAlone() {
+        // Round after round, one thread subscribes while another completes
+        // the subject, both let go at the same moment. Whichever wins, the
+        // subscriber gets its subscription and then the completion: never a
+        // completion on its own.
+        let rounds = 3_000
+        let subjects = (0..<rounds).map { _ in
+            PassthroughSubject<Int, Never>()
+        }
+        let events = (0..<rounds).map { _ in LockedBox<[String]>([]) }
+        let gate = RoundGate()
+        let completer = startThread(named: "completes each subject") {
+            for round in 0..<rounds {
+                gate.waitForStart(of: round)
+                subjects[round].send(completion: .finished)
+                gate.finish(round)
+            }
+        }
+        for round in 0..<rounds {
+            let record = events[round]
+            let subscriber = ClosureSubscriber<Int, Never>(
+                onSubscription: { _ in
+                    record.modify { $0.append("subscription") }
+                },
+                onCompletion: { _ in record.modify { $0.append("completion") } }
+            )
+            gate.start(round)
+            subjects[round].subscribe(subscriber)
+            gate.waitForFinish(of: round)
+        }
+        #expect(completer.wait(seconds: 10))
+        let wrong = events.indices.filter {
+            events[$0].get() != ["subscription", "completion"]
+        }
+        #expect(wrong.isEmpty, "rounds \(wrong.prefix(5)) of \(rounds)")
     }
 
     @Test func eachSubscriberGetsValuesPerItsOwnDemand() {
@@ -434,5 +472,24 @@ private final class ClosureSubscriber<Input, Failure: Error>: Subscriber,
 
     func receive(completion: Subscribers.Completion<Failure>) {
         onCompletion(completion)
+    }
+}
+
+/// Lets two threads start each round of a race together: both spin rather
+/// than sleep, so neither is still waking up when the other begins.
+private final class RoundGate: Sendable {
+    private let started = Atomic<Int>(-1)
+    private let finished = Atomic<Int>(-1)
+
+    func start(_ round: Int) { started.store(round, ordering: .releasing) }
+
+    func waitForStart(of round: Int) {
+        while started.load(ordering: .acquiring) < round {}
+    }
+
+    func finish(_ round: Int) { finished.store(round, ordering: .releasing) }
+
+    func waitForFinish(of round: Int) {
+        while finished.load(ordering: .acquiring) < round {}
     }
 }

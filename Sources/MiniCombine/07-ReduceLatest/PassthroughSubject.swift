@@ -27,18 +27,17 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         let conduit = Conduit(subject: self, downstream: subscriber)
-        let earlierCompletion = lock.withLock {
-            () -> Subscribers.Completion<Failure>? in
-            if self.completion == nil {
-                conduits.append(conduit)
+        let earlierCompletion = conduit.start {
+            lock.withLock { () -> Subscribers.Completion<Failure>? in
+                if self.completion == nil {
+                    conduits.append(conduit)
+                }
+                return self.completion
             }
-            return self.completion
         }
         if let completion = earlierCompletion {
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
-        } else {
-            conduit.start()
         }
     }
 }
@@ -140,10 +139,22 @@ extension PassthroughSubject {
             self.downstream = downstream
         }
 
-        /// Hands this subscription over inside `deliveryLock`.
-        func start() {
+        /// Joins the subject and hands this subscription over, both inside
+        /// `deliveryLock`.
+        ///
+        /// `join` puts the conduit in the subject's list, unless the subject
+        /// has completed; then it returns that completion, and no subscription
+        /// is handed over here. A completion sent from another thread once the
+        /// conduit is in the list waits for the subscription.
+        func start(joining join: () -> Subscribers.Completion<Failure>?)
+            -> Subscribers.Completion<Failure>?
+        {
             deliveryLock.withLock {
-                lock.withLock { downstream }?.receive(subscription: self)
+                let completion = join()
+                if completion == nil {
+                    lock.withLock { downstream }?.receive(subscription: self)
+                }
+                return completion
             }
         }
 
