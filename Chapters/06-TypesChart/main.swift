@@ -45,11 +45,15 @@ print(loudForecast.typesChart(endingIn: "sink"))
 // snippet.end
 
 // snippet.readings
+/// Thrown for a reading that is not a whole number.
+struct NotANumber: Error {}
+
 print("-- replaceError alone")
 var readings: [Int] = []
 let readingsToken = ["4", "7", "warm"].publisher
     .tryMap { text in
-        try JSONDecoder().decode(Int.self, from: Data(text.utf8))
+        guard let celsius = Int(text) else { throw NotANumber() }
+        return celsius
     }
     .replaceError(with: 0)
     .sink { celsius in readings.append(celsius) }

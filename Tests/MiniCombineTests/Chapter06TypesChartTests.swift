@@ -23,6 +23,15 @@ private final class Label {
     var text = ""
 }
 
+/// An object with an optional property to assign to; it records each write.
+private final class NumberScreen {
+    let trace: Trace<String>
+    init(trace: Trace<String>) { self.trace = trace }
+    var number: Int? {
+        didSet { trace.append(number.map { "\($0)" } ?? "nil") }
+    }
+}
+
 /// Chapter 6: `replaceError(with:)`, `Scheduler` and `receive(on:)`,
 /// `assign(to:on:)`, and the types chart derived from a pipeline's type.
 @Suite struct Chapter06TypesChartTests {
@@ -445,17 +454,10 @@ private final class Label {
     }
 
     @Test
-    func compactMapIntoAnOptionalPropertyDropsNilOnlyFromASingleExpression() {
-        // `assign` makes `compactMap`'s output `Int?`, so its closure must
-        // return `Int??`. How a `nil` from the closure is wrapped decides
-        // whether it is dropped or sent on as a value.
-        final class Screen {
-            let trace: Trace<String>
-            init(trace: Trace<String>) { self.trace = trace }
-            var number: Int? {
-                didSet { trace.append(number.map { "\($0)" } ?? "nil") }
-            }
-        }
+    func compactMapIntoAnOptionalPropertyDropsNilFromASingleExpression() {
+        // `assign` makes `compactMap`'s output `Int?`, so its closure returns
+        // `Int??`. Typed from one expression, a failed parse is the outer
+        // `nil`, which `compactMap` drops: nothing is assigned for "x".
         struct NotANumber: Error {}
         func parse(_ text: String) throws -> Int {
             guard let number = Int(text) else { throw NotANumber() }
@@ -466,24 +468,31 @@ private final class Label {
         let tryTrace = Trace<String>()
         let trySingle = SequencePublisher<String, Never>(texts)
             .compactMap { text in try? parse(text) }
-            .assign(to: \.number, on: Screen(trace: tryTrace))
+            .assign(to: \.number, on: NumberScreen(trace: tryTrace))
         #expect(tryTrace.entries == ["1", "3"])
 
         let initTrace = Trace<String>()
         let initSingle = SequencePublisher<String, Never>(texts)
             .compactMap { text in Int(text) }
-            .assign(to: \.number, on: Screen(trace: initTrace))
+            .assign(to: \.number, on: NumberScreen(trace: initTrace))
         #expect(initTrace.entries == ["1", "3"])
+        withExtendedLifetime((trySingle, initSingle)) {}
+    }
 
-        let multiTrace = Trace<String>()
-        let multi = SequencePublisher<String, Never>(texts)
+    @Test
+    func compactMapIntoAnOptionalPropertyAssignsNilFromTwoStatements() {
+        // An `Int?` returned by name is wrapped whole: its `nil` becomes
+        // `.some(nil)`, a value, so `compactMap` passes it on and `assign`
+        // writes `nil`.
+        let trace = Trace<String>()
+        let multi = SequencePublisher<String, Never>(["1", "x", "3"])
             .compactMap { text in
                 let number = Int(text)
                 return number
             }
-            .assign(to: \.number, on: Screen(trace: multiTrace))
-        #expect(multiTrace.entries == ["1", "nil", "3"])
-        withExtendedLifetime((trySingle, initSingle, multi)) {}
+            .assign(to: \.number, on: NumberScreen(trace: trace))
+        #expect(trace.entries == ["1", "nil", "3"])
+        withExtendedLifetime(multi) {}
     }
 
     @Test func assignHoldsItsObjectUntilCompletionThenReleasesIt() throws {

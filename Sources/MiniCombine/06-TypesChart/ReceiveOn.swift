@@ -102,6 +102,7 @@ extension Publishers.ReceiveOn {
             // exercise.end
         }
 
+        // snippet.receive-on-value
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -123,6 +124,7 @@ extension Publishers.ReceiveOn {
             lock.withLock { status.subscription }?.request(additionalDemand)
         }
         // exercise.end
+        // snippet.end
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
@@ -153,6 +155,7 @@ extension Publishers.ReceiveOn {
             // exercise.end
         }
 
+        // snippet.receive-on-cancel
         func cancel() {
             // exercise.blank: ReceiveOn's Inner, cancel()
             // Once the upstream has completed, what is scheduled goes through.
@@ -162,5 +165,6 @@ extension Publishers.ReceiveOn {
             upstream?.cancel()
             // exercise.end
         }
+        // snippet.end
     }
 }

@@ -40,6 +40,7 @@ public protocol TypesCharting: Publisher {
 }
 // snippet.end
 
+// snippet.types-chart-just
 extension Just: TypesCharting {
     /// A single stage: `Just` is a source.
     public var chartStages: [PipelineStage] {
@@ -48,6 +49,7 @@ extension Just: TypesCharting {
         // exercise.end
     }
 }
+// snippet.end
 
 // snippet.types-chart-map
 extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
