@@ -62,6 +62,7 @@ extension Publishers.Sequence {
         private var demand = Subscribers.Demand.none
         private var isSending = false
         // exercise.end
+        // snippet.end
 
         init(
             first: Elements.Element, rest: Elements.Iterator,
@@ -73,7 +74,6 @@ extension Publishers.Sequence {
             self.downstream = downstream
             // exercise.end
         }
-        // snippet.end
 
         // snippet.sequence-request
         func request(_ more: Subscribers.Demand) {
