@@ -1,4 +1,3 @@
-// snippet.sequence
 import Foundation
 
 extension Publishers {
@@ -17,7 +16,6 @@ extension Publishers {
         public init(sequence: Elements) {
             self.sequence = sequence
         }
-        // snippet.end
 
         // snippet.sequence-receive
         /// Hands `subscriber` a subscription that walks the sequence, or
@@ -36,6 +34,7 @@ extension Publishers {
             subscriber.receive(subscription: inner)
             // exercise.end
         }
+        // snippet.end
     }
 }
 
@@ -49,7 +48,6 @@ extension Sequence {
         // exercise.end
     }
 }
-// snippet.end
 
 // snippet.sequence-inner
 extension Publishers.Sequence {
@@ -64,6 +62,7 @@ extension Publishers.Sequence {
         private var demand = Subscribers.Demand.none
         private var isSending = false
         // exercise.end
+        // snippet.end
 
         init(
             first: Elements.Element, rest: Elements.Iterator,
@@ -75,7 +74,6 @@ extension Publishers.Sequence {
             self.downstream = downstream
             // exercise.end
         }
-        // snippet.end
 
         // snippet.sequence-request
         func request(_ more: Subscribers.Demand) {
@@ -106,6 +104,6 @@ extension Publishers.Sequence {
             _ = lock.withLock { downstream.take() }
             // exercise.end
         }
+        // snippet.end
     }
 }
-// snippet.end

@@ -1,4 +1,3 @@
-// snippet.subscriptions
 /// A namespace for ready-made subscriptions.
 public enum Subscriptions {
     /// A subscription that ignores requests and cancellation.
@@ -13,4 +12,3 @@ private struct EmptySubscription: Subscription {
 
     func cancel() {}
 }
-// snippet.end

@@ -131,6 +131,6 @@ extension Publishers.TryMap {
             lock.withLock { status.terminate() }?.cancel()
             // exercise.end
         }
+        // snippet.end
     }
 }
-// snippet.end
