@@ -2,7 +2,6 @@ import Foundation
 
 /// The command line: `book-tool --root PATH (check | sync | record PAGE COMMAND)`.
 public enum BookCommand {
-    /// The help text.
     static let usage = """
         usage: book-tool --root REPOSITORY (check | sync | record PAGE COMMAND)
           check   report every problem and out-of-date block; change nothing
@@ -90,7 +89,6 @@ public enum BookCommand {
     }
 }
 
-/// Lets `print(_:to:)` write to standard error.
 private struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
         FileHandle.standardError.write(Data(string.utf8))

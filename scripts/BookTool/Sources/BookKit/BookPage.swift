@@ -147,7 +147,6 @@ package struct BookPage {
         }
     }
 
-    /// Records a figure directive whose next line is its `![ALT](figures/NAME.svg)` image.
     private mutating func readFigure(_ spec: FigureSpec, at index: Int) {
         let next = index + 1 < text.lines.count ? text.lines[index + 1] : ""
         guard let image = PlacedFigure.image(in: next) else {
@@ -167,8 +166,6 @@ package struct BookPage {
                 altText: image.altText))
     }
 
-    /// The ```text block right after `block`, if there is one: below it after any blank lines,
-    /// with at most one of the tool's "Compiler error" labels among them.
     private func recordedBlock(
         after block: FencedBlock, in items: ArraySlice<MarkdownItem>
     )

@@ -2,12 +2,10 @@ import Foundation
 
 /// Runs `check` and `sync` over one repository.
 struct BookSession {
-    /// The repository being checked.
     var layout: RepositoryLayout
     /// Where compiler messages, outputs and the toolchain version come from.
     var evidenceSource: any EvidenceSource
 
-    /// Creates a session for the repository at `root`.
     init(
         root: URL,
         evidenceSource: any EvidenceSource = ToolchainEvidenceSource()
@@ -34,9 +32,6 @@ struct BookSession {
     }
 
     /// Rewrites out-of-date blocks, but only if nothing else is wrong; otherwise writes nothing.
-    ///
-    /// Every changed page is written to a temporary file first; only if all of them could be
-    /// written are they renamed over the pages.
     func sync(writer: AtomicFileWriter = AtomicFileWriter()) -> BookReport {
         let evaluation = evaluate()
         var report = BookReport()
@@ -77,7 +72,6 @@ struct BookSession {
         return report
     }
 
-    /// The closing line of `sync`, which says it failed whenever there are diagnostics.
     private static func syncSummary(
         _ report: BookReport, statistics: () -> String
     ) -> String {

@@ -5,28 +5,11 @@ struct CompilerMessage: Hashable, Sendable {
         case error, warning, note, remark
     }
 
-    /// The file the compiler named, if any.
     var file: String?
-    /// The 1-based line, if the message has a location.
     var line: Int?
-    /// The 1-based column, if the message has a location.
     var column: Int?
-    /// How serious it is.
     var severity: Severity
-    /// The text after `error: ` and the like.
     var message: String
-
-    /// Creates a message.
-    init(
-        file: String?, line: Int?, column: Int?, severity: Severity,
-        message: String
-    ) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.message = message
-    }
 
     /// The form recorded under a `fails` listing: `LINE:COL: error: MESSAGE`.
     var recordedForm: String {
@@ -43,9 +26,6 @@ struct CompilerMessage: Hashable, Sendable {
 
     /// A diagnostic line: `FILE:LINE:COL: SEVERITY: MESSAGE` (or `FILE:LINE: …`, as in
     /// `<unknown>:0: error: …`), or a line starting with `error: ` or `warning: `.
-    ///
-    /// The prefix must start the line, so the compiler's echo of a source line such as
-    /// `print("x: error: y")` is not taken for a diagnostic.
     static func parseLine(_ line: String) -> CompilerMessage? {
         for severity in [Severity.error, .warning]
         where line.hasPrefix("\(severity.rawValue): ") {
@@ -75,7 +55,6 @@ struct CompilerMessage: Hashable, Sendable {
         return nil
     }
 
-    /// `FILE:LINE:COL` or `FILE:LINE`; `<unknown>:0` and line 0 mean no location.
     private struct Location {
         var file: String?
         var line: Int?

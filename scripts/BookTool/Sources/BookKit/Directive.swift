@@ -15,7 +15,6 @@ package enum Directive: Hashable, Sendable {
     /// expected to repeat exactly, only to be there and to say that COMMAND made it.
     case measurement(command: String)
 
-    /// The language the directive's fenced block must have.
     var blockLanguage: String {
         switch self {
         case .include, .compiles, .fails: "swift"
@@ -29,7 +28,6 @@ package enum Directive: Hashable, Sendable {
             ? block.isSwift : block.language == blockLanguage
     }
 
-    /// How the directive is spelled, for messages.
     var spelling: String {
         switch self {
         case .include(let path, let region): "include: \(path)#\(region)"
@@ -45,13 +43,11 @@ package enum Directive: Hashable, Sendable {
 
 /// What a comment's text turned out to be.
 enum ParsedComment: Equatable {
-    /// A well-formed directive.
     case directive(Directive)
     /// A `figure` directive, which governs the image line below it rather than a fenced block.
     case figure(FigureSpec)
     /// A known directive keyword with a wrong argument; the message says what is expected.
     case malformedDirective(String)
-    /// Any other comment.
     case other
 }
 

@@ -22,7 +22,6 @@ public struct FencedBlock: Equatable, Sendable {
 
 /// One thing in a Markdown file that the tool cares about, outside fenced blocks.
 public enum MarkdownItem: Equatable, Sendable {
-    /// A fenced code block.
     case fence(FencedBlock)
     /// An HTML comment alone on its line: its 0-based line index and the text inside `<!--` `-->`.
     case comment(index: Int, body: String)
@@ -31,16 +30,11 @@ public enum MarkdownItem: Equatable, Sendable {
 }
 
 /// Splits Markdown lines into fenced blocks, lone comments and prose, without parsing inside fences.
-///
-/// Lines inside a comment that spans several lines are none of these. Inside a block, a directive
-/// or a fence with an info string that could open a block of its own is a structural problem:
-/// the block's closing fence is most likely missing, and the next bare fence would close it.
 public struct MarkdownScanner: Sendable {
     /// The items in file order.
     public private(set) var items: [MarkdownItem] = []
     /// The 0-based index of an opening fence that is never closed, if any.
     public private(set) var unclosedFenceIndex: Int?
-    /// Lines that look like structure inside a block: their 0-based index and what is wrong.
     private(set) var problems: [(index: Int, message: String)] = []
 
     /// Scans `lines`, a Markdown file's lines without their line terminators.
@@ -79,8 +73,6 @@ public struct MarkdownScanner: Sendable {
         }
     }
 
-    /// The closing fence's index for the block `opening` opens at `index`, noting the first line
-    /// inside it that looks like structure.
     private mutating func scanBlock(
         _ opening: FenceOpening, at index: Int, in lines: [String]
     )
@@ -107,7 +99,6 @@ public struct MarkdownScanner: Sendable {
         return nil
     }
 
-    /// What `line` would be outside the block: a directive, or a fence that opens a block.
     private static func structure(in line: String, inside opening: FenceOpening)
         -> String?
     {
@@ -163,8 +154,6 @@ public struct MarkdownScanner: Sendable {
             indentation: indentation)
     }
 
-    /// CommonMark: up to three spaces (a tab indents further), at least as many of the same
-    /// marker, then only whitespace.
     private static func closesFence(_ line: String, opening: FenceOpening)
         -> Bool
     {
@@ -178,8 +167,6 @@ public struct MarkdownScanner: Sendable {
     }
 
     /// The longest run of `marker` that starts a line of `lines`, after up to three spaces.
-    ///
-    /// It is 0 if no line starts with one. A block holding such a line needs a longer fence.
     static func longestFenceRun(of marker: Character, in lines: [String]) -> Int
     {
         lines.map { line in

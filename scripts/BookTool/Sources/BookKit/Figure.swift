@@ -21,7 +21,6 @@ enum FigureSpec: Hashable, Sendable {
         }
     }
 
-    /// How the directive is spelled, for messages.
     var spelling: String {
         switch self {
         case .sequence(let product, let number):
@@ -34,7 +33,6 @@ enum FigureSpec: Hashable, Sendable {
         }
     }
 
-    /// The expected spelling, for the message about a malformed directive.
     static let expectation =
         "expected '<!-- figure: sequence|marbles|types PRODUCT#N -->' or '<!-- figure: costs -->'"
 
@@ -67,16 +65,13 @@ enum FigureSpec: Hashable, Sendable {
 
 /// A figure directive with the image line below it.
 struct PlacedFigure: Equatable {
-    /// What to draw.
     var spec: FigureSpec
     /// The 0-based index of the directive's line.
     var index: Int
     /// The image's path relative to the repository root, such as `book/figures/04-map.svg`.
     var imagePath: String
-    /// The image's alt text.
     var altText: String
 
-    /// The 1-based line number of the directive, for diagnostics.
     var lineNumber: Int { index + 1 }
 
     /// Reads `![ALT](figures/NAME.svg)`, the whole line, into its alt text and path.

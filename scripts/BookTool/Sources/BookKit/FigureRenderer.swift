@@ -2,7 +2,6 @@ import Foundation
 
 /// Draws the figures a page asks for, from the programs' traces or the page's own measurement.
 struct FigureRenderer {
-    /// The traced runs, by product.
     var traces: [String: ProgramTrace]
 
     /// A figure as it should be on disk, or why it cannot be drawn.

@@ -10,9 +10,8 @@ import Foundation
 /// What an interrupted tool must undo: the child processes it started and the temporary files
 /// it has not yet renamed or removed.
 ///
-/// `ProcessRunner` and `AtomicFileWriter` register what they start and stage here. A child
-/// started with Foundation's `Process` leads its own process group, so a Ctrl-C typed at the
-/// terminal does not reach it; ending the group ends it and everything it started.
+/// A child started with `Process` leads its own process
+/// group, which a Ctrl-C at the terminal does not reach; ending the group ends it and its own.
 package enum InterruptCleanup {
     private static let registry = Registry()
 
@@ -93,7 +92,6 @@ package enum InterruptCleanup {
         }
     }
 
-    /// The registered children and files, behind a lock.
     private final class Registry: @unchecked Sendable {
         struct State {
             var children: Set<Int32> = []

@@ -21,7 +21,6 @@ public enum PageFurniture {
         addsToFile ? "*Adds to \(path)*" : "*\(path)*"
     }
 
-    /// The caption above a recorded output.
     static func outputCaption(product: String, part: Int? = nil) -> String {
         let whole = "utput of `swift run \(product)`*"
         return part.map { "*\(partPrefix)\($0) of the o" + whole } ?? "*O"
@@ -63,9 +62,6 @@ public enum PageFurniture {
 
     /// The edit that puts `caption` above the block whose directive is at `directiveIndex`,
     /// separated from it by a blank line, or `nil` if it is there already.
-    ///
-    /// An out-of-date caption in that place is replaced; otherwise the caption is inserted,
-    /// with a blank line before it when prose runs straight into the directive.
     static func captionEdit(
         _ caption: String, aboveDirectiveAt directiveIndex: Int,
         in lines: [String]

@@ -1,8 +1,6 @@
 /// Computes what a book page should contain, and what is wrong with it, given the code and the evidence.
 struct PageRenderer {
-    /// The Swift files' regions, by repository-relative path.
     var snippetFiles: [String: SnippetFile]
-    /// What the toolchain reported.
     var evidence: Evidence
     /// Appended to mismatches when the book was recorded with another toolchain; empty otherwise.
     var toolchainHint: String = ""
@@ -18,11 +16,9 @@ struct PageRenderer {
         var diagnostics: [BookDiagnostic] = []
         var includedRegions: Set<RegionReference> = []
 
-        /// Whether the page's text would change.
         var isChanged: Bool { rendered != page.text }
     }
 
-    /// Renders `page`.
     func render(_ page: BookPage) -> Rendering {
         var rendering = Rendering(page: page, rendered: page.text)
         var edits: [(range: Range<Int>, lines: [String])] = []
@@ -118,7 +114,6 @@ struct PageRenderer {
         return rendering
     }
 
-    /// The caption the tool writes above `placed`'s block, if it writes one.
     private func caption(of placed: PlacedDirective, in page: BookPage)
         -> String?
     {
@@ -226,10 +221,6 @@ struct PageRenderer {
         )
     }
 
-    /// What is wrong with a measurement block, if anything.
-    ///
-    /// It must not be empty and must say that `command` made it. Its numbers are compared with
-    /// nothing, and `sync` never rewrites it.
     private func measurementProblems(
         _ lines: [String], command: String, _ placed: PlacedDirective,
         _ page: BookPage
@@ -400,7 +391,6 @@ struct PageRenderer {
             path: page.path, line: placed.lineNumber, message: message)
     }
 
-    /// A staleness diagnostic at the block's opening fence; `hinted` adds the toolchain hint, if any.
     private func stale(
         _ page: BookPage, _ placed: PlacedDirective, _ message: String,
         hinted: Bool = false

@@ -1,8 +1,4 @@
 /// Checks the book's "where the original post differs" notes against the test suite.
-///
-/// Such a note is a block quote whose first line is ``heading``. It names the tests that prove
-/// what the book does instead, written ``test `name` `` or ``tests `one` and `two` ``.
-/// Every name given must be a function marked `@Test` in a Swift file under `Tests/`.
 enum PostNoteChecker {
     /// The first line of every such note.
     static let heading = "> **Note: where the original post differs.**"
@@ -104,7 +100,6 @@ enum PostNoteChecker {
         return names
     }
 
-    /// The range of the next whole word "test" or "tests", followed by a space, in `text`.
     private static func nextTestWord(in text: Substring) -> Range<
         Substring.Index
     >? {
@@ -127,7 +122,6 @@ enum PostNoteChecker {
         return nil
     }
 
-    /// A code span holding one identifier at the start of `text` (after a space), and the rest.
     private static func codeSpan(at text: Substring) -> (String, Substring)? {
         let trimmed = text.drop { $0 == " " }
         guard trimmed.first == "`" else { return nil }
@@ -140,7 +134,6 @@ enum PostNoteChecker {
         return (String(name), inside[inside.index(after: close)...])
     }
 
-    /// What follows a list separator (`,`, `and` or `, and`) at the start of `text`, if one is there.
     private static func listSeparator(at text: Substring) -> Substring? {
         var rest = text
         if rest.first == "," { rest = rest.dropFirst() }

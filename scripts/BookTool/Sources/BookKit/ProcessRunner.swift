@@ -29,8 +29,8 @@ package enum ProcessRunner {
     /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`,
     /// adding `environment` to the variables this process has.
     ///
-    /// After `timeout` seconds, or as soon as `stopWhen` (asked twice a second) says so, the
-    /// child and every process it started are ended and the result says `timedOut`.
+    /// After `timeout` seconds, or when
+    /// `stopWhen` (asked twice a second) says so, it ends the child's group: `timedOut`.
     package static func run(
         _ executable: String, _ arguments: [String], in directory: URL? = nil,
         timeout: TimeInterval? = nil, environment: [String: String] = [:],
@@ -96,7 +96,6 @@ package enum ProcessRunner {
     }
 }
 
-/// Reads a file handle to its end on a background queue.
 private final class DataCollector: @unchecked Sendable {
     private var data = Data()
 
@@ -110,8 +109,6 @@ private final class DataCollector: @unchecked Sendable {
     var text: String { String(decoding: data, as: UTF8.self) }
 }
 
-/// Ends a process, and the processes it started, that runs past its deadline, unless disarmed
-/// first.
 private final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private let process: Process
@@ -146,7 +143,6 @@ package func concurrentMap<Element: Sendable, Result: Sendable>(
     return results.values
 }
 
-/// Lock-protected storage for results computed on several threads.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Value?]

@@ -16,9 +16,6 @@ struct ProductRunner {
 
     /// The result of each requested product, the trace of each product in `traced`, and a
     /// diagnostic if the package does not build.
-    ///
-    /// A traced product runs a second time, on its own, with `BOOK_TRACE` naming a file, so that
-    /// the run whose output the book records is never one that was asked for a trace.
     func run(_ requests: [OutputRequest], traced: [OutputRequest] = []) -> (
         runs: [String: ProgramRun], traces: [String: ProgramTrace],
         diagnostics: [BookDiagnostic]
@@ -68,7 +65,6 @@ struct ProductRunner {
         )
     }
 
-    /// Runs `product` with `BOOK_TRACE` set and reads the events it wrote.
     private func traceProduct(_ product: String, binPath: String)
         -> ProgramTrace
     {

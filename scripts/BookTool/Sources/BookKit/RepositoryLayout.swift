@@ -2,14 +2,11 @@ import Foundation
 
 /// A numbered folder such as `Sources/MiniCombine/02-Just` or `Chapters/02-Just`.
 package struct NumberedFolder: Hashable, Sendable {
-    /// The number the folder name starts with.
     var number: Int
-    /// The folder's path relative to the repository root.
     var path: String
     /// The paths of the folder's `.swift` files relative to the repository root, sorted.
     var swiftFiles: [String]
 
-    /// The folder's own name, such as `02-Just`.
     var name: String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
@@ -46,7 +43,6 @@ struct SourceText: Sendable {
 
 /// Where the book's parts live in a repository, found by listing its folders.
 struct RepositoryLayout: Sendable {
-    /// The repository root.
     var root: URL
     /// `Sources/MiniCombine/NN-Name` folders, by number.
     var libraryFolders: [NumberedFolder]
@@ -57,7 +53,6 @@ struct RepositoryLayout: Sendable {
     /// `book/*.md`, relative to the root.
     var markdownFiles: [String]
 
-    /// Lists the repository at `root`.
     init(root: URL) {
         let root = root.standardizedFileURL
         self.root = root
@@ -76,16 +71,11 @@ struct RepositoryLayout: Sendable {
         }
     }
 
-    /// The absolute URL of `path`, a path relative to the root.
     func url(for path: String) -> URL {
         root.appendingPathComponent(path)
     }
 
     /// Reads the file at `path`, relative to the root, for parsing; `nil` if there is no such file.
-    ///
-    /// A file that is not UTF-8 reads as empty, with a diagnostic at its first line that is not;
-    /// one with CRLF line endings reads as LF, with a diagnostic at `path:1`; so that neither
-    /// passes unchecked nor is parsed wrongly.
     func sourceText(of path: String) -> SourceText? {
         let url = url(for: path)
         var isDirectory: ObjCBool = false
@@ -136,7 +126,6 @@ struct RepositoryLayout: Sendable {
         return numbers.filter { $0 <= chapter }.max()
     }
 
-    /// The library folders that make up snapshot `number`.
     func libraryFolders(upTo number: Int) -> [NumberedFolder] {
         libraryFolders.filter { $0.number <= number }
     }

@@ -172,7 +172,6 @@ struct SnapshotBuilder: Sendable {
             fallbackPath: fallback)
     }
 
-    /// Turns a build's errors and warnings into diagnostics at the files and lines they point at.
     private func diagnostics(
         from result: ProcessResult, chapter: Int, snapshot: Int?,
         fallbackPath: String
@@ -205,12 +204,10 @@ struct SnapshotBuilder: Sendable {
         return diagnostics
     }
 
-    /// How a build's diagnostics begin, naming the chapter and the library folders it built.
     private static func prefix(chapter: Int, folders: String) -> String {
         "chapter \(chapter) does not build with \(folders) alone: "
     }
 
-    /// `01…04` for snapshot 4 when the first library folder is `01-…`.
     private func folderRange(upTo number: Int) -> String {
         let first = layout.libraryFolders.first?.number ?? number
         return "\(twoDigits(first))…\(twoDigits(number))"

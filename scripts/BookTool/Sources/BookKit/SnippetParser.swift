@@ -1,6 +1,5 @@
 /// The regions of one Swift file, and the problems with its markers.
 struct SnippetFile: Sendable {
-    /// The file's path relative to the repository root.
     var path: String
     /// The well-formed regions by name; a duplicated name keeps its first region.
     var regions: [String: SnippetRegion]
@@ -9,7 +8,6 @@ struct SnippetFile: Sendable {
     /// Whether the file could be read; includes of an unreadable file report nothing more.
     var isReadable = true
 
-    /// Reads the snippet markers of `text`, the contents of the file at `path`.
     init(path: String, text: String) {
         self.path = path
         var parser = SnippetParser(path: path)
@@ -25,7 +23,6 @@ struct SnippetFile: Sendable {
 /// What every exercise marker line starts with; such lines never appear in a region.
 package let exerciseMarkerPrefix = "// exercise."
 
-/// The line-by-line state machine behind `SnippetFile`.
 private struct SnippetParser {
     static let markerPrefix = "// snippet."
 

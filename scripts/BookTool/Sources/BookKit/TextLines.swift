@@ -12,9 +12,7 @@ package struct TextLines: Equatable {
     }
 
     /// Splits `text` at `\n`; a trailing `\r` is kept as part of its line.
-    ///
-    /// It splits Unicode scalars, not `Character`s: `"\r\n"` is one `Character`, so splitting
-    /// Characters at `"\n"` would leave a CRLF file as one line.
+    /// (It splits scalars: `"\r\n"` is one `Character`, so a CRLF file would be one line.)
     package init(_ text: String) {
         var lines = text.unicodeScalars.split(
             separator: "\n", omittingEmptySubsequences: false

@@ -24,12 +24,7 @@ extension BookPage {
 }
 
 /// The book's pages: `book/README.md` and the numbered pages `book/NN-*.md` in reading order.
-///
-/// A numbered page is a chapter when the repository has a program for it (`Chapters/NN-*`);
-/// the others (the appendix, the afterword, the glossary, the sources) come after the
-/// chapters, "beyond the chapters".
 struct Book {
-    /// The `book` folder the pages were read from.
     var folder: URL
     var root: BookPage
     /// Every numbered page, in reading order: the chapters, then the pages beyond them.
@@ -37,11 +32,9 @@ struct Book {
     /// The slugs of the numbered pages that have no chapter program.
     var beyondSlugs: Set<String> = []
 
-    /// The numbered pages that are chapters.
     var mainChapters: [BookPage] {
         chapters.filter { !beyondSlugs.contains($0.slug) }
     }
-    /// The numbered pages beyond the chapters.
     var pagesBeyond: [BookPage] {
         chapters.filter { beyondSlugs.contains($0.slug) }
     }
@@ -81,8 +74,6 @@ struct Book {
 
     func page(slug: String) -> BookPage? { pages.first { $0.slug == slug } }
 
-    /// The page at `url`; an error naming its first structural problem, such as an unclosed
-    /// fence or a missing `# ` title.
     private static func page(_ url: URL) throws -> BookPage {
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {

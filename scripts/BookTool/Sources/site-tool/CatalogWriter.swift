@@ -82,8 +82,6 @@ struct CatalogWriter {
         }
     }
 
-    /// The page with DocC options after its title, previous/next links under its title and
-    /// at its end, and a card for the next page as its last thing.
     private func article(
         _ lines: [String], previous: BookPage?, next: BookPage?
     ) -> [String] {
@@ -135,8 +133,6 @@ struct CatalogWriter {
         return text
     }
 
-    /// The README as the module page, named after the book, with the chapters in order as
-    /// its first topic group.
     private func rootPage() -> [String] {
         var lines = converter.convert(book.root).lines
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {

@@ -2,17 +2,6 @@ import BookKit
 import Foundation
 
 /// Turns one page of the book into a DocC article body.
-///
-/// Code blocks pass through untouched. Outside them: HTML comments (the book tool's
-/// directives) are dropped; the book's own navigation lines are dropped, since the catalog
-/// writes its own; relative links become DocC links; and a code span that names a public
-/// `MiniCombine` symbol becomes a link to its reference page, the first time it appears in
-/// each `##` section, unless its sentence is about Combine or OpenCombine rather than
-/// `MiniCombine`. Every symbol a page names is recorded in `mentions`.
-///
-/// Two things are adjusted for DocC's renderer: a note labelled `> **Note: TEXT**` keeps one
-/// "Note" label (DocC adds its own), and an apostrophe right after a code span is written as
-/// `’`, which DocC would otherwise turn into an opening quote.
 struct PageConverter {
     var book: Book
     var symbols: SymbolIndex
@@ -167,7 +156,6 @@ struct PageConverter {
         return result + rewriteLinks(text, page: page)
     }
 
-    /// The next run of exactly `count` backticks at or after `start`.
     private func closingRun(
         of count: Int, in line: String, from start: String.Index
     )
@@ -186,7 +174,6 @@ struct PageConverter {
         return nil
     }
 
-    /// Rewrites the targets of `[text](target)` links in prose.
     private func rewriteLinks(_ text: String, page: BookPage) -> String {
         guard text.contains("](") else { return text }
         let pattern = try! NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
@@ -205,9 +192,6 @@ struct PageConverter {
         return result + text[last...]
     }
 
-    /// `03-sink.md#anchor` → `<doc:03-sink#Anchor>`; `README.md` → `<doc:MiniCombine>`;
-    /// `#anchor` → `<doc:#Anchor>`; `../Tests/…` → the file at `repositoryURL`;
-    /// anything else stays as it is.
     private func docTarget(_ target: String, from page: BookPage) -> String {
         if target.contains("://") || target.hasPrefix("mailto:") {
             return target
