@@ -109,7 +109,7 @@ struct SnapshotBuilder: Sendable {
         } catch {
             return [
                 CompilerMessage(
-                    file: nil, line: nil, column: nil, severity: .error,
+                    severity: .error,
                     message: "\(error)")
             ]
         }
@@ -133,7 +133,7 @@ struct SnapshotBuilder: Sendable {
         {
             return messages + [
                 CompilerMessage(
-                    file: nil, line: nil, column: nil, severity: .error,
+                    severity: .error,
                     message: result.failureReason(program: "swiftc"))
             ]
         }
