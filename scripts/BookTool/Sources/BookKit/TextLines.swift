@@ -35,15 +35,13 @@ package struct TextLines: Equatable {
 extension StringProtocol {
     /// The string without leading and trailing spaces and tabs.
     package var trimmedWhitespace: String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" {
-            slice.removeFirst()
-        }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r"
-        {
-            slice.removeLast()
-        }
-        return String(slice)
+        let start = drop { $0 == " " || $0 == "\t" }
+        return String(
+            start.dropLast(
+                start.reversed().prefix {
+                    $0 == " " || $0 == "\t" || $0 == "\r"
+                }
+                .count))
     }
 
     /// Whether the line holds nothing but whitespace.
