@@ -170,12 +170,8 @@ struct PageRenderer {
     ) -> (
         range: Range<Int>, lines: [String]
     ) {
-        let holdsComment = lines.contains { line in
-            if case .comment = MarkdownScanner(lines: [line]).items.first {
-                true
-            } else {
-                false
-            }
+        let holdsComment = lines.contains {
+            MarkdownScanner.loneComment($0) != nil
         }
         let needed = max(
             MarkdownScanner.longestFenceRun(of: block.marker, in: lines) + 1,
