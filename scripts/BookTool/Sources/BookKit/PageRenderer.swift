@@ -391,19 +391,13 @@ struct PageRenderer {
         _ page: BookPage, _ placed: PlacedDirective, _ message: String,
         hinted: Bool = false
     ) -> BookDiagnostic {
-        let (first, rest) = splitFirstLine(message)
+        let first = message.prefix { $0 != "\n" }
         let hint = hinted ? toolchainHint : ""
         return BookDiagnostic(
             path: page.path, line: placed.block.openingIndex + 1,
-            message: "\(first); run scripts/book sync\(hint)\(rest)",
+            message:
+                "\(first); run scripts/book sync\(hint)\(message.dropFirst(first.count))",
             kind: .staleness)
-    }
-
-    private func splitFirstLine(_ message: String) -> (String, String) {
-        guard let newline = message.firstIndex(of: "\n") else {
-            return (message, "")
-        }
-        return (String(message[..<newline]), String(message[newline...]))
     }
 }
 

@@ -60,7 +60,7 @@ struct RepositoryLayout: Sendable {
             in: "Sources/MiniCombine", root: root)
         chapterFolders = Self.numberedFolders(in: "Chapters", root: root)
         markedSwiftFiles = ["Sources", "Chapters", "Tests"].flatMap {
-            Self.files(under: $0, root: root, withExtension: "swift")
+            Self.swiftFiles(under: $0, root: root)
         }
         let bookFolder = root.appendingPathComponent("book").path
         let bookNames =
@@ -157,28 +157,17 @@ struct RepositoryLayout: Sendable {
             else { return nil }
             return NumberedFolder(
                 number: number, path: path,
-                swiftFiles: files(
-                    under: path, root: root, withExtension: "swift"))
+                swiftFiles: swiftFiles(under: path, root: root))
         }.sorted { $0.number < $1.number }
     }
 
-    private static func files(
-        under folder: String, root: URL, withExtension fileExtension: String
-    )
+    private static func swiftFiles(under folder: String, root: URL)
         -> [String]
     {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                atPath: root.appendingPathComponent(folder).path)
-        else {
-            return []
-        }
-        var paths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".\(fileExtension)") {
-                paths.append("\(folder)/\(relative)")
-            }
-        }
-        return paths.sorted()
+        let enumerator = FileManager.default.enumerator(
+            atPath: root.appendingPathComponent(folder).path)
+        let paths = enumerator?.allObjects as? [String] ?? []
+        return paths.filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+            .sorted()
     }
 }

@@ -85,13 +85,10 @@ struct CatalogWriter {
     private func article(
         _ lines: [String], previous: BookPage?, next: BookPage?
     ) -> [String] {
-        var links: [String] = []
-        if let previous {
-            links.append("[← \(previous.title)](<doc:\(previous.slug)>)")
-        }
-        links.append("[Contents](<doc:MiniCombine>)")
-        if let next { links.append("[\(next.title) →](<doc:\(next.slug)>)") }
-        let navigation = links.joined(separator: " · ")
+        let navigation = PageFurniture.navigationLine(
+            previous: previous.map { ($0.title, "<doc:\($0.slug)>") },
+            next: next.map { ($0.title, "<doc:\($0.slug)>") },
+            contents: "<doc:MiniCombine>")
         var text = lines
         while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             text.removeLast()
