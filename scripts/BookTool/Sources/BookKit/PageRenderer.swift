@@ -24,7 +24,39 @@ struct PageRenderer {
         var edits: [(range: Range<Int>, lines: [String])] = []
         for placed in page.directives {
             let current = Array(page.text.lines[placed.block.contentRange])
-            if let caption = caption(of: placed, in: page),
+            var caption: String?
+            var expected: [String]?
+            var staleness: String?
+            var hinted = false
+            switch placed.directive {
+            case .include(let path, let region):
+                rendering.includedRegions.insert(
+                    RegionReference(path: path, name: region))
+                let id = ListingID(path: page.path, line: placed.lineNumber)
+                caption = PageFurniture.includeCaption(
+                    path: path, addsToFile: includesAddingToFiles.contains(id))
+                expected = includedLines(
+                    path: path, region: region, placed, page, &rendering)
+                staleness = "code block is out of date with \(path)#\(region)"
+            case .compiles:
+                rendering.diagnostics += compileProblems(of: placed, in: page)
+            case .fails:
+                edits += recordedErrorsEdits(for: placed, in: page, &rendering)
+            case .output(let product, let part):
+                caption = PageFurniture.outputCaption(
+                    product: product, part: part)
+                expected = outputLines(
+                    of: product, part: part, placed, page, &rendering)
+                staleness =
+                    "output block is out of date with what \(product) prints"
+                hinted = true
+            case .measurement(let command):
+                rendering.diagnostics += measurementProblems(
+                    current, command: command, placed, page)
+            case .toolchain:
+                expected = [evidence.toolchainVersion]
+            }
+            if let caption,
                 let edit = PageFurniture.captionEdit(
                     caption, aboveDirectiveAt: placed.index, in: page.text.lines
                 )
@@ -36,51 +68,11 @@ struct PageRenderer {
                         "the caption above this block is missing or out of date"
                     ))
             }
-            switch placed.directive {
-            case .include(let path, let region):
-                rendering.includedRegions.insert(
-                    RegionReference(path: path, name: region))
-                guard
-                    let expected = includedLines(
-                        path: path, region: region, placed, page, &rendering)
-                else { continue }
-                if expected != current {
-                    edits.append(
-                        Self.edit(placed.block, to: expected, in: page))
+            if let expected, expected != current {
+                edits.append(Self.edit(placed.block, to: expected, in: page))
+                if let staleness {
                     rendering.diagnostics.append(
-                        stale(
-                            page, placed,
-                            "code block is out of date with \(path)#\(region)"))
-                }
-            case .compiles:
-                rendering.diagnostics += compileProblems(of: placed, in: page)
-            case .fails:
-                edits += recordedErrorsEdits(for: placed, in: page, &rendering)
-            case .output(let product, let part):
-                guard
-                    let expected = outputLines(
-                        of: product, part: part, placed, page, &rendering)
-                else {
-                    continue
-                }
-                if expected != current {
-                    edits.append(
-                        Self.edit(placed.block, to: expected, in: page))
-                    rendering.diagnostics.append(
-                        stale(
-                            page, placed,
-                            "output block is out of date with what \(product) prints",
-                            hinted: true))
-                }
-            case .measurement(let command):
-                rendering.diagnostics += measurementProblems(
-                    current, command: command, placed, page)
-            case .toolchain:
-                if current != [evidence.toolchainVersion] {
-                    edits.append(
-                        Self.edit(
-                            placed.block, to: [evidence.toolchainVersion],
-                            in: page))
+                        stale(page, placed, staleness, hinted: hinted))
                 }
             }
         }
@@ -114,37 +106,16 @@ struct PageRenderer {
         return rendering
     }
 
-    private func caption(of placed: PlacedDirective, in page: BookPage)
-        -> String?
-    {
-        switch placed.directive {
-        case .include(let path, _):
-            let id = ListingID(path: page.path, line: placed.lineNumber)
-            return PageFurniture.includeCaption(
-                path: path, addsToFile: includesAddingToFiles.contains(id))
-        case .output(let product, let part):
-            return PageFurniture.outputCaption(product: product, part: part)
-        case .compiles, .fails, .toolchain, .measurement:
-            return nil
-        }
-    }
-
     /// Every line wider than the book allows in a Swift listing, a recorded output or a
     /// recorded error of `text` (the page as `sync` would leave it).
     static func tooWideLines(in text: TextLines, path: String)
         -> [BookDiagnostic]
     {
         let page = BookPage(path: path, contents: text.text)
-        var blocks: [FencedBlock] = []
-        for placed in page.directives {
+        let blocks = page.directives.flatMap { placed -> [FencedBlock] in
             switch placed.directive {
-            case .include, .compiles, .output:
-                blocks.append(placed.block)
-            case .fails:
-                blocks.append(placed.block)
-                blocks += placed.recordedBlock.map { [$0] } ?? []
-            case .toolchain, .measurement:
-                break
+            case .toolchain, .measurement: []
+            default: [placed.block] + [placed.recordedBlock].compactMap { $0 }
             }
         }
         let limit = PageFurniture.maximumWidth
