@@ -99,18 +99,22 @@ struct BookSession {
 
         /// A one-line count of what was checked; built only when a summary prints it.
         func statistics() -> String {
-            let directives = pages.flatMap(\.directives).map(\.directive)
-            let includes = directives.filter {
-                if case .include = $0 { true } else { false }
+            let kinds = pages.flatMap(\.directives).map { placed in
+                switch placed.directive {
+                case .include: "includes"
+                case .compiles, .fails: "listings"
+                case .output: "outputs"
+                case .toolchain, .measurement: ""
+                }
             }
-            let outputs = directives.filter {
-                if case .output = $0 { true } else { false }
+            let counts = ["includes", "listings", "outputs"].map { kind in
+                "\(kinds.filter { $0 == kind }.count) \(kind)"
             }
-            let listings = directives.filter { $0 == .compiles || $0 == .fails }
             return
-                "\(pages.count) pages, \(includes.count) includes, \(listings.count) listings, "
-                + "\(outputs.count) outputs, \(pages.flatMap(\.figures).count) figures, "
-                + "\(libraryFolderCount) library snapshots"
+                (["\(pages.count) pages"] + counts + [
+                    "\(pages.flatMap(\.figures).count) figures",
+                    "\(libraryFolderCount) library snapshots",
+                ]).joined(separator: ", ")
         }
     }
 
