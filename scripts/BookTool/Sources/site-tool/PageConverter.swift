@@ -74,11 +74,9 @@ struct PageConverter {
         }
         let earlier = sentences(before)
         var sentence = (earlier.last ?? "") + (sentences(after).first ?? "")
-        let names = try! NSRegularExpression(
-            pattern: #"(?<![A-Za-z])(OpenCombine|Combine|Apple)(?![A-Za-z])"#)
         func mentions(_ text: String) -> Bool {
-            names.firstMatch(
-                in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            text.contains(
+                /(?:^|[^A-Za-z])(OpenCombine|Combine|Apple)(?![A-Za-z])/)
         }
         // "Its `Sink` locks": follow "Its" and "Their" back to the sentence that names the owner.
         var position = earlier.count - 1
@@ -175,21 +173,9 @@ struct PageConverter {
     }
 
     private func rewriteLinks(_ text: String, page: BookPage) -> String {
-        guard text.contains("](") else { return text }
-        let pattern = try! NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
-        var result = ""
-        var last = text.startIndex
-        for match in pattern.matches(
-            in: text, range: NSRange(text.startIndex..., in: text))
-        {
-            guard let whole = Range(match.range, in: text),
-                let target = Range(match.range(at: 1), in: text)
-            else { continue }
-            result += text[last..<whole.lowerBound]
-            result += "](\(docTarget(String(text[target]), from: page)))"
-            last = whole.upperBound
+        text.replacing(/\]\(([^)\s]+)\)/) { link in
+            "](\(docTarget(String(link.1), from: page)))"
         }
-        return result + text[last...]
     }
 
     private func docTarget(_ target: String, from page: BookPage) -> String {
