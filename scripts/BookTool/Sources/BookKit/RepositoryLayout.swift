@@ -2,7 +2,7 @@ import Foundation
 
 /// A numbered folder such as `Sources/MiniCombine/02-Just` or `Chapters/02-Just`.
 package struct NumberedFolder: Hashable, Sendable {
-    var number: Int
+    package var number: Int
     var path: String
     /// The paths of the folder's `.swift` files relative to the repository root, sorted.
     var swiftFiles: [String]
@@ -32,28 +32,29 @@ package struct NumberedFolder: Hashable, Sendable {
 }
 
 /// A repository file as read for parsing.
-struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The text, with LF line endings; empty if the file could not be read.
-    var text: String
+    package var text: String
     /// Whether the file could be read as UTF-8 at all.
     var isReadable: Bool
     /// What is wrong with the file (unreadable, or CRLF line endings), reported at its line 1.
     var diagnostic: BookDiagnostic?
+    package var problem: String? { diagnostic?.description }
 }
 
 /// Where the book's parts live in a repository, found by listing its folders.
-struct RepositoryLayout: Sendable {
+package struct RepositoryLayout: Sendable {
     var root: URL
     /// `Sources/MiniCombine/NN-Name` folders, by number.
     var libraryFolders: [NumberedFolder]
     /// `Chapters/NN-Name` folders, by number.
-    var chapterFolders: [NumberedFolder]
+    package var chapterFolders: [NumberedFolder]
     /// Every `.swift` file under `Sources`, `Chapters` and `Tests`, relative to the root.
     var markedSwiftFiles: [String]
     /// `book/*.md`, relative to the root.
-    var markdownFiles: [String]
+    package var markdownFiles: [String]
 
-    init(root: URL) {
+    package init(root: URL) {
         let root = root.standardizedFileURL
         self.root = root
         libraryFolders = Self.numberedFolders(
@@ -76,7 +77,7 @@ struct RepositoryLayout: Sendable {
     }
 
     /// Reads the file at `path`, relative to the root, for parsing; `nil` if there is no such file.
-    func sourceText(of path: String) -> SourceText? {
+    package func sourceText(of path: String) -> SourceText? {
         let url = url(for: path)
         var isDirectory: ObjCBool = false
         guard

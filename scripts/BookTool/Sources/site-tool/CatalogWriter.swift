@@ -90,9 +90,6 @@ struct CatalogWriter {
             next: next.map { ($0.title, "<doc:\($0.slug)>") },
             contents: "<doc:MiniCombine>")
         var text = lines
-        while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            text.removeLast()
-        }
         let titleIndex =
             text.firstIndex { Markdown.heading($0)?.level == 1 } ?? 0
         // The links go under the first paragraph, which DocC shows as the page's abstract
@@ -132,9 +129,6 @@ struct CatalogWriter {
 
     private func rootPage() -> [String] {
         var lines = converter.convert(book.root).lines
-        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            lines.removeLast()
-        }
         if let titleIndex = lines.firstIndex(where: {
             Markdown.heading($0)?.level == 1
         }) {

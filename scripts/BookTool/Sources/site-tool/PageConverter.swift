@@ -45,6 +45,7 @@ struct PageConverter {
                     mentions: &mentions, linked: &linkedInSection))
             previousSentences += " " + prose
         }
+        while output.last?.isBlankLine == true { output.removeLast() }
         return (output, mentions)
     }
 
