@@ -35,8 +35,6 @@ enum ProgramRun: Hashable, Sendable {
     case succeeded(standardOutput: String)
     /// It could not be run, exited non-zero, timed out or wrote to standard error.
     case failed(reason: String)
-    /// It was not run, because something reported elsewhere went wrong first.
-    case skipped
 }
 
 /// The toolchain's answers: compiler messages, program outputs, build failures and its version.
@@ -45,8 +43,9 @@ struct Evidence: Sendable {
     var toolchainVersion: String
     /// The compiler's messages for each listing that could be compiled.
     var listingMessages: [ListingID: [CompilerMessage]] = [:]
+    /// Each product's run; none for one not run because something failed before it.
     var programRuns: [String: ProgramRun] = [:]
-    /// The event trace of each product a figure is drawn from.
+    /// The event trace of each product a figure is drawn from (none if not run, as above).
     var traces: [String: ProgramTrace] = [:]
     /// Library snapshots or chapters that do not build, and failed `swift build`s.
     var buildDiagnostics: [BookDiagnostic] = []

@@ -35,7 +35,7 @@ struct FigureRenderer {
         case .recorded(let recorded): events = recorded
         case .failed(let reason):
             return .problem("cannot trace \(product): \(reason)")
-        case .skipped, nil: return .skipped
+        case nil: return .skipped
         }
         let number = figure.spec.number
         guard figure.spec.kind != .types else {

@@ -344,7 +344,7 @@ struct PageRenderer {
                     page, placed,
                     "cannot record the output of \(product): \(reason)"))
             return nil
-        case .skipped, nil:
+        case nil:
             return nil
         }
     }

@@ -41,13 +41,7 @@ struct ProductRunner {
                 message:
                     "swift build failed, so no output was checked:\n  \(summary)"
             )
-            return (
-                Dictionary(
-                    uniqueKeysWithValues: products.map { ($0, .skipped) }),
-                Dictionary(
-                    uniqueKeysWithValues: tracedProducts.map { ($0, .skipped) }),
-                [diagnostic]
-            )
+            return ([:], [:], [diagnostic])
         }
         let binPath = ProcessRunner.run(
             "swift", buildArguments + ["--show-bin-path"], in: layout.root
@@ -77,8 +71,6 @@ struct ProductRunner {
         switch run {
         case .failed(let reason):
             return .failed(reason: reason)
-        case .skipped:
-            return .skipped
         case .succeeded:
             guard let data = try? Data(contentsOf: file) else {
                 return .failed(

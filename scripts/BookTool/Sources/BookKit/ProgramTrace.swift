@@ -34,8 +34,6 @@ enum ProgramTrace: Hashable, Sendable {
     case recorded([TraceEvent])
     /// It could not be run, failed, or wrote a line that is not an event.
     case failed(reason: String)
-    /// It was not run, because something reported elsewhere went wrong first.
-    case skipped
 
     /// The environment variable that asks a chapter program for its trace.
     static let environmentVariable = "BOOK_TRACE"
