@@ -6,7 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Replaces files' contents all at once: writes a temporary file beside each, then renames them over.
+/// Replaces files' contents all at once: writes a temporary file beside each (creating its
+/// folder if need be), then renames them over.
 package struct AtomicFileWriter {
     /// A file to replace and its new contents.
     package struct Replacement {
@@ -89,6 +90,9 @@ package struct AtomicFileWriter {
                 ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
         InterruptCleanup.add(temporaryFile: temporary)
         do {
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try writeData(Data(replacement.text.utf8), temporary)
             if let permissions = try? FileManager.default.attributesOfItem(
                 atPath: target.path)[

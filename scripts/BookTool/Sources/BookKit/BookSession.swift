@@ -47,12 +47,6 @@ struct BookSession {
                 ($0.page.path, $0.rendered.text, $0.page.text.text)
             }
             + evaluation.staleFigures.map { ($0.path, $0.svg, nil) }
-        for folder in Set(
-            changed.map { layout.url(for: $0.path).deletingLastPathComponent() }
-        ) {
-            try? FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true)
-        }
         let outcome = writer.replace(
             changed.map {
                 AtomicFileWriter.Replacement(
@@ -311,14 +305,10 @@ struct BookSession {
                 (path: page.path, line: $0.lineNumber)
             }
         }
-        guard places.count != 1 else { return [] }
-        guard !places.isEmpty else {
-            guard
-                let first = markdownFiles.first(where: {
-                    $0 == "book/README.md"
-                })
-                    ?? markdownFiles.first
-            else { return [] }
+        if places.isEmpty,
+            let first = markdownFiles.first(where: { $0 == "book/README.md" })
+                ?? markdownFiles.first
+        {
             return [
                 BookDiagnostic(
                     path: first, line: 1,
@@ -328,6 +318,7 @@ struct BookSession {
                 )
             ]
         }
+        guard places.count > 1 else { return [] }
         let list = places.map { "\($0.path):\($0.line)" }.joined(
             separator: ", ")
         return places.map {
