@@ -74,19 +74,13 @@ package struct BookPage {
                         at: block.openingIndex)
                 }
             case .comment(let index, let body):
-                let next =
-                    items.index(after: position) < items.endIndex
-                    ? items[position + 1] : nil
-                let fence = next.flatMap { item -> FencedBlock? in
-                    if case .fence(let block) = item,
-                        block.openingIndex == index + 1
-                    {
-                        return block
-                    }
-                    return nil
-                }
-                if let fence {
-                    claimedFences.insert(fence.openingIndex)
+                var fence: FencedBlock?
+                if position + 1 < items.count,
+                    case .fence(let block) = items[position + 1],
+                    block.openingIndex == index + 1
+                {
+                    fence = block
+                    claimedFences.insert(block.openingIndex)
                 }
                 readComment(
                     body, at: index, fence: fence,

@@ -71,27 +71,37 @@ extension ParsedComment {
             return
         }
         let argument = body.dropFirst(keyword.count).trimmedWhitespace
+        // What follows `KEYWORD:`; empty without the colon.
+        let value =
+            argument.hasPrefix(":")
+            ? argument.dropFirst().trimmedWhitespace : ""
         switch keyword {
         case "include":
-            self = Self.include(argument: argument)
+            let hash = value.lastIndex(of: "#")
+            let written = hash.map { String(value[..<$0]) } ?? ""
+            let path =
+                LinkChecker.resolvedPath(of: written, from: "") ?? written
+            let region = hash.map { String(value[value.index(after: $0)...]) }
+            if let region, !path.isEmpty, !path.contains(" "),
+                isValidRegionName(region)
+            {
+                self = .directive(.include(path: path, region: region))
+            } else {
+                self = .malformedDirective(
+                    "expected '<!-- include: PATH#REGION -->'")
+            }
         case "figure":
             self =
                 FigureSpec(argument: argument).map(ParsedComment.figure)
                 ?? .malformedDirective(FigureSpec.expectation)
         case "measurement":
-            let command =
-                argument.hasPrefix(":")
-                ? argument.dropFirst().trimmedWhitespace : ""
             self =
-                command.isEmpty
+                value.isEmpty
                 ? .malformedDirective(
                     "expected '<!-- measurement: COMMAND -->'")
-                : .directive(.measurement(command: command))
+                : .directive(.measurement(command: value))
         case "output":
-            let reference =
-                argument.hasPrefix(":")
-                ? argument.dropFirst().trimmedWhitespace : ""
-            let pieces = reference.split(
+            let pieces = value.split(
                 separator: "#", omittingEmptySubsequences: false)
             let product = String(pieces[0])
             let part = pieces.count == 2 ? Int(pieces[1]) : nil
@@ -114,21 +124,5 @@ extension ParsedComment {
                 : .malformedDirective(
                     "expected '<!-- \(keyword) -->' with nothing after it")
         }
-    }
-
-    private static func include(argument: String) -> ParsedComment {
-        let malformed = ParsedComment.malformedDirective(
-            "expected '<!-- include: PATH#REGION -->'")
-        guard argument.hasPrefix(":") else { return malformed }
-        let reference = argument.dropFirst().trimmedWhitespace
-        guard let hash = reference.lastIndex(of: "#") else { return malformed }
-        let written = String(reference[..<hash])
-        let path = LinkChecker.resolvedPath(of: written, from: "") ?? written
-        let region = String(reference[reference.index(after: hash)...])
-        guard !path.isEmpty, !path.contains(" "), isValidRegionName(region)
-        else {
-            return malformed
-        }
-        return .directive(.include(path: path, region: region))
     }
 }
