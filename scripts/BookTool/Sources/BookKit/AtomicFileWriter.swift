@@ -6,11 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Replaces files' contents all at once: writes a temporary file beside each, then renames them over.
-///
-/// If a file no longer holds the text it was read with, nothing is replaced.
-/// A symbolic link is followed, so the file it points to is replaced and the link kept;
-/// each replaced file keeps its permissions.
+/// Replaces files' contents all at once: writes a temporary file beside each (creating its
+/// folder if need be), then renames them over.
 package struct AtomicFileWriter {
     /// A file to replace and its new contents.
     package struct Replacement {
@@ -45,9 +42,6 @@ package struct AtomicFileWriter {
     /// Writes every temporary file first and, just before renaming them over their files, reads
     /// each file again; renames only if all were written and none changed, otherwise removes them
     /// all and changes nothing.
-    ///
-    /// A rename that fails after every temporary file was written leaves the other files
-    /// replaced, each one whole.
     package func replace(_ replacements: [Replacement]) -> Outcome {
         var staged: [(temporary: URL, target: URL)] = []
         var failures: [Int: String] = [:]
@@ -87,7 +81,6 @@ package struct AtomicFileWriter {
             failures: failures)
     }
 
-    /// Writes `replacement`'s temporary file beside the file it replaces, with that file's permissions.
     private func stage(_ replacement: Replacement) throws -> (
         temporary: URL, target: URL
     ) {
@@ -97,6 +90,9 @@ package struct AtomicFileWriter {
                 ".\(target.lastPathComponent).book-tool-\(UUID().uuidString)")
         InterruptCleanup.add(temporaryFile: temporary)
         do {
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try writeData(Data(replacement.text.utf8), temporary)
             if let permissions = try? FileManager.default.attributesOfItem(
                 atPath: target.path)[

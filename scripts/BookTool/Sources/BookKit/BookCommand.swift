@@ -2,7 +2,6 @@ import Foundation
 
 /// The command line: `book-tool --root PATH (check | sync | record PAGE COMMAND)`.
 public enum BookCommand {
-    /// The help text.
     static let usage = """
         usage: book-tool --root REPOSITORY (check | sync | record PAGE COMMAND)
           check   report every problem and out-of-date block; change nothing
@@ -70,12 +69,10 @@ public enum BookCommand {
     }
 
     private static func printReport(_ report: BookReport) {
-        var standardError = StandardError()
-        for note in report.notes {
-            print("note: \(note)", to: &standardError)
-        }
-        for diagnostic in report.diagnostics {
-            print(diagnostic, to: &standardError)
+        for line in report.notes.map({ "note: \($0)" })
+            + report.diagnostics.map(\.description)
+        {
+            printError(line)
         }
         for path in report.updatedFiles {
             print("updated \(path)")
@@ -84,15 +81,11 @@ public enum BookCommand {
     }
 
     private static func fail(_ message: String) -> Int32 {
-        var standardError = StandardError()
-        print("book-tool: \(message)\n\(usage)", to: &standardError)
+        printError("book-tool: \(message)\n\(usage)")
         return 2
     }
-}
 
-/// Lets `print(_:to:)` write to standard error.
-private struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+    private static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

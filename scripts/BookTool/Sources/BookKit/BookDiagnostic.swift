@@ -11,22 +11,11 @@ struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case tooWide
     }
 
-    /// The file's path relative to the repository root.
     var path: String
     /// The 1-based line the problem is reported at.
     var line: Int
-    /// What is wrong, and where useful, how to fix it.
     var message: String
-    /// Whether `sync` can repair the problem.
-    var kind: Kind
-
-    /// Creates a diagnostic at `path:line`.
-    init(path: String, line: Int, message: String, kind: Kind = .error) {
-        self.path = path
-        self.line = line
-        self.message = message
-        self.kind = kind
-    }
+    var kind: Kind = .error
 
     /// The diagnostic as editors expect it: `path:line: error: message`.
     var description: String {

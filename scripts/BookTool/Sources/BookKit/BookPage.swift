@@ -74,19 +74,13 @@ package struct BookPage {
                         at: block.openingIndex)
                 }
             case .comment(let index, let body):
-                let next =
-                    items.index(after: position) < items.endIndex
-                    ? items[position + 1] : nil
-                let fence = next.flatMap { item -> FencedBlock? in
-                    if case .fence(let block) = item,
-                        block.openingIndex == index + 1
-                    {
-                        return block
-                    }
-                    return nil
-                }
-                if let fence {
-                    claimedFences.insert(fence.openingIndex)
+                var fence: FencedBlock?
+                if position + 1 < items.count,
+                    case .fence(let block) = items[position + 1],
+                    block.openingIndex == index + 1
+                {
+                    fence = block
+                    claimedFences.insert(block.openingIndex)
                 }
                 readComment(
                     body, at: index, fence: fence,
@@ -147,7 +141,6 @@ package struct BookPage {
         }
     }
 
-    /// Records a figure directive whose next line is its `![ALT](figures/NAME.svg)` image.
     private mutating func readFigure(_ spec: FigureSpec, at index: Int) {
         let next = index + 1 < text.lines.count ? text.lines[index + 1] : ""
         guard let image = PlacedFigure.image(in: next) else {
@@ -167,8 +160,6 @@ package struct BookPage {
                 altText: image.altText))
     }
 
-    /// The ```text block right after `block`, if there is one: below it after any blank lines,
-    /// with at most one of the tool's "Compiler error" labels among them.
     private func recordedBlock(
         after block: FencedBlock, in items: ArraySlice<MarkdownItem>
     )

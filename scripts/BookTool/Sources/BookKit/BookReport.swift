@@ -6,9 +6,7 @@ struct BookReport: Sendable {
     var diagnostics: [BookDiagnostic] = []
     /// The files `sync` rewrote, relative to the repository root.
     var updatedFiles: [String] = []
-    /// One closing line.
     var summary: String = ""
 
-    /// Whether the command succeeded: nothing to report.
     var succeeded: Bool { diagnostics.isEmpty }
 }

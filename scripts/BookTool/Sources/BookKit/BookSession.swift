@@ -2,12 +2,10 @@ import Foundation
 
 /// Runs `check` and `sync` over one repository.
 struct BookSession {
-    /// The repository being checked.
     var layout: RepositoryLayout
     /// Where compiler messages, outputs and the toolchain version come from.
     var evidenceSource: any EvidenceSource
 
-    /// Creates a session for the repository at `root`.
     init(
         root: URL,
         evidenceSource: any EvidenceSource = ToolchainEvidenceSource()
@@ -34,9 +32,6 @@ struct BookSession {
     }
 
     /// Rewrites out-of-date blocks, but only if nothing else is wrong; otherwise writes nothing.
-    ///
-    /// Every changed page is written to a temporary file first; only if all of them could be
-    /// written are they renamed over the pages.
     func sync(writer: AtomicFileWriter = AtomicFileWriter()) -> BookReport {
         let evaluation = evaluate()
         var report = BookReport()
@@ -52,12 +47,6 @@ struct BookSession {
                 ($0.page.path, $0.rendered.text, $0.page.text.text)
             }
             + evaluation.staleFigures.map { ($0.path, $0.svg, nil) }
-        for folder in Set(
-            changed.map { layout.url(for: $0.path).deletingLastPathComponent() }
-        ) {
-            try? FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true)
-        }
         let outcome = writer.replace(
             changed.map {
                 AtomicFileWriter.Replacement(
@@ -77,7 +66,6 @@ struct BookSession {
         return report
     }
 
-    /// The closing line of `sync`, which says it failed whenever there are diagnostics.
     private static func syncSummary(
         _ report: BookReport, statistics: () -> String
     ) -> String {
@@ -105,18 +93,22 @@ struct BookSession {
 
         /// A one-line count of what was checked; built only when a summary prints it.
         func statistics() -> String {
-            let directives = pages.flatMap(\.directives).map(\.directive)
-            let includes = directives.filter {
-                if case .include = $0 { true } else { false }
+            let kinds = pages.flatMap(\.directives).map { placed in
+                switch placed.directive {
+                case .include: "includes"
+                case .compiles, .fails: "listings"
+                case .output: "outputs"
+                case .toolchain, .measurement: ""
+                }
             }
-            let outputs = directives.filter {
-                if case .output = $0 { true } else { false }
+            let counts = ["includes", "listings", "outputs"].map { kind in
+                "\(kinds.filter { $0 == kind }.count) \(kind)"
             }
-            let listings = directives.filter { $0 == .compiles || $0 == .fails }
             return
-                "\(pages.count) pages, \(includes.count) includes, \(listings.count) listings, "
-                + "\(outputs.count) outputs, \(pages.flatMap(\.figures).count) figures, "
-                + "\(libraryFolderCount) library snapshots"
+                (["\(pages.count) pages"] + counts + [
+                    "\(pages.flatMap(\.figures).count) figures",
+                    "\(libraryFolderCount) library snapshots",
+                ]).joined(separator: ", ")
         }
     }
 
@@ -313,14 +305,10 @@ struct BookSession {
                 (path: page.path, line: $0.lineNumber)
             }
         }
-        guard places.count != 1 else { return [] }
-        guard !places.isEmpty else {
-            guard
-                let first = markdownFiles.first(where: {
-                    $0 == "book/README.md"
-                })
-                    ?? markdownFiles.first
-            else { return [] }
+        if places.isEmpty,
+            let first = markdownFiles.first(where: { $0 == "book/README.md" })
+                ?? markdownFiles.first
+        {
             return [
                 BookDiagnostic(
                     path: first, line: 1,
@@ -330,6 +318,7 @@ struct BookSession {
                 )
             ]
         }
+        guard places.count > 1 else { return [] }
         let list = places.map { "\($0.path):\($0.line)" }.joined(
             separator: ", ")
         return places.map {

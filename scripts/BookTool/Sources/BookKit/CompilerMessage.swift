@@ -1,32 +1,15 @@
 /// One diagnostic line from `swiftc -diagnostic-style llvm`, such as `main.swift:3:8: error: …`.
 struct CompilerMessage: Hashable, Sendable {
     /// How serious the compiler says it is.
-    enum Severity: String, Hashable, Sendable, CaseIterable {
+    enum Severity: String, Hashable, Sendable {
         case error, warning, note, remark
     }
 
-    /// The file the compiler named, if any.
     var file: String?
-    /// The 1-based line, if the message has a location.
     var line: Int?
-    /// The 1-based column, if the message has a location.
     var column: Int?
-    /// How serious it is.
     var severity: Severity
-    /// The text after `error: ` and the like.
     var message: String
-
-    /// Creates a message.
-    init(
-        file: String?, line: Int?, column: Int?, severity: Severity,
-        message: String
-    ) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.message = message
-    }
 
     /// The form recorded under a `fails` listing: `LINE:COL: error: MESSAGE`.
     var recordedForm: String {
@@ -43,64 +26,26 @@ struct CompilerMessage: Hashable, Sendable {
 
     /// A diagnostic line: `FILE:LINE:COL: SEVERITY: MESSAGE` (or `FILE:LINE: …`, as in
     /// `<unknown>:0: error: …`), or a line starting with `error: ` or `warning: `.
-    ///
-    /// The prefix must start the line, so the compiler's echo of a source line such as
-    /// `print("x: error: y")` is not taken for a diagnostic.
     static func parseLine(_ line: String) -> CompilerMessage? {
         for severity in [Severity.error, .warning]
         where line.hasPrefix("\(severity.rawValue): ") {
             return CompilerMessage(
-                file: nil, line: nil, column: nil, severity: severity,
+                severity: severity,
                 message: String(line.dropFirst(severity.rawValue.count + 2)))
         }
-        var searchStart = line.startIndex
-        while let separator = line.range(
-            of: ": ", range: searchStart..<line.endIndex)
-        {
-            searchStart = separator.upperBound
-            let afterSeparator = line[separator.upperBound...]
-            guard
-                let severity = Severity.allCases.first(where: {
-                    afterSeparator.hasPrefix("\($0.rawValue): ")
-                }),
-                let location = Location(line[..<separator.lowerBound])
-            else { continue }
-            let message = String(
-                afterSeparator.dropFirst(severity.rawValue.count + 2))
-            return CompilerMessage(
-                file: location.file, line: location.line,
-                column: location.column,
-                severity: severity, message: message)
+        // The file starts the line, so an echoed `print("x.swift:1:2: error: y")` is no match.
+        let pattern =
+            /([^\s"][^"]*?):(\d+)(?::(\d+))?: (error|warning|note|remark): (.*)/
+        guard let match = line.wholeMatch(of: pattern),
+            let severity = Severity(rawValue: String(match.4))
+        else { return nil }
+        var message = CompilerMessage(
+            severity: severity, message: String(match.5))
+        if match.1 != "<unknown>", let number = Int(match.2), number > 0 {
+            message.file = String(match.1)
+            message.line = number
+            message.column = match.3.flatMap { Int($0) }
         }
-        return nil
-    }
-
-    /// `FILE:LINE:COL` or `FILE:LINE`; `<unknown>:0` and line 0 mean no location.
-    private struct Location {
-        var file: String?
-        var line: Int?
-        var column: Int?
-
-        init?(_ text: Substring) {
-            var parts = text.split(
-                separator: ":", omittingEmptySubsequences: false)
-            func isNumber(_ part: Substring?) -> Bool {
-                guard let part, !part.isEmpty else { return false }
-                return part.allSatisfy { $0.isASCII && $0.isNumber }
-            }
-            guard parts.count >= 2, isNumber(parts.last) else { return nil }
-            var numbers = [Int(parts.removeLast())!]
-            if parts.count >= 2, isNumber(parts.last) {
-                numbers.insert(Int(parts.removeLast())!, at: 0)
-            }
-            let file = parts.joined(separator: ":")
-            guard let first = file.first, first != " ", first != "\t",
-                !file.contains("\"")
-            else { return nil }
-            guard file != "<unknown>", numbers[0] > 0 else { return }
-            self.file = file
-            line = numbers[0]
-            column = numbers.count > 1 ? numbers[1] : nil
-        }
+        return message
     }
 }

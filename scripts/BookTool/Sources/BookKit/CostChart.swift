@@ -1,9 +1,6 @@
 import Foundation
 
 /// Draws the appendix's measurement table as horizontal bars on a logarithmic scale.
-///
-/// The table is read by its header: the first column names the benchmark, and every other column
-/// whose name has no `/` (a ratio) is a cost in nanoseconds. Cells that are not numbers are skipped.
 enum CostChart {
     /// The costs of one benchmark, by column name, in the table's column order.
     struct Row: Equatable {
@@ -18,9 +15,6 @@ enum CostChart {
     }
 
     /// Reads the table at the top of a measurement block; `nil` if there is none.
-    ///
-    /// The table is a header line, then rows up to the first blank line, its columns separated
-    /// by two or more spaces.
     static func rows(of lines: [String]) -> [Row]? {
         guard let header = lines.first.map(cells), header.count > 1 else {
             return nil
@@ -43,7 +37,6 @@ enum CostChart {
         return rows.isEmpty ? nil : rows
     }
 
-    /// The cells of a table line, split at runs of two or more spaces.
     private static func cells(of line: String) -> [String] {
         line.trimmedWhitespace.components(separatedBy: "  ").map(
             \.trimmedWhitespace
@@ -107,7 +100,6 @@ enum CostChart {
         return svg.rendered
     }
 
-    /// A cost as the table writes it: whole nanoseconds, or one decimal below 100.
     private static func formatted(_ nanoseconds: Double) -> String {
         nanoseconds >= 100 || nanoseconds == nanoseconds.rounded()
             ? "\(Int(nanoseconds.rounded()))" : SVGDocument.number(nanoseconds)

@@ -15,7 +15,6 @@ package enum Directive: Hashable, Sendable {
     /// expected to repeat exactly, only to be there and to say that COMMAND made it.
     case measurement(command: String)
 
-    /// The language the directive's fenced block must have.
     var blockLanguage: String {
         switch self {
         case .include, .compiles, .fails: "swift"
@@ -29,7 +28,6 @@ package enum Directive: Hashable, Sendable {
             ? block.isSwift : block.language == blockLanguage
     }
 
-    /// How the directive is spelled, for messages.
     var spelling: String {
         switch self {
         case .include(let path, let region): "include: \(path)#\(region)"
@@ -45,13 +43,11 @@ package enum Directive: Hashable, Sendable {
 
 /// What a comment's text turned out to be.
 enum ParsedComment: Equatable {
-    /// A well-formed directive.
     case directive(Directive)
     /// A `figure` directive, which governs the image line below it rather than a fenced block.
     case figure(FigureSpec)
     /// A known directive keyword with a wrong argument; the message says what is expected.
     case malformedDirective(String)
-    /// Any other comment.
     case other
 }
 
@@ -75,27 +71,37 @@ extension ParsedComment {
             return
         }
         let argument = body.dropFirst(keyword.count).trimmedWhitespace
+        // What follows `KEYWORD:`; empty without the colon.
+        let value =
+            argument.hasPrefix(":")
+            ? argument.dropFirst().trimmedWhitespace : ""
         switch keyword {
         case "include":
-            self = Self.include(argument: argument)
+            let hash = value.lastIndex(of: "#")
+            let written = hash.map { String(value[..<$0]) } ?? ""
+            let path =
+                LinkChecker.resolvedPath(of: written, from: "") ?? written
+            let region = hash.map { String(value[value.index(after: $0)...]) }
+            if let region, !path.isEmpty, !path.contains(" "),
+                isValidRegionName(region)
+            {
+                self = .directive(.include(path: path, region: region))
+            } else {
+                self = .malformedDirective(
+                    "expected '<!-- include: PATH#REGION -->'")
+            }
         case "figure":
             self =
                 FigureSpec(argument: argument).map(ParsedComment.figure)
                 ?? .malformedDirective(FigureSpec.expectation)
         case "measurement":
-            let command =
-                argument.hasPrefix(":")
-                ? argument.dropFirst().trimmedWhitespace : ""
             self =
-                command.isEmpty
+                value.isEmpty
                 ? .malformedDirective(
                     "expected '<!-- measurement: COMMAND -->'")
-                : .directive(.measurement(command: command))
+                : .directive(.measurement(command: value))
         case "output":
-            let reference =
-                argument.hasPrefix(":")
-                ? argument.dropFirst().trimmedWhitespace : ""
-            let pieces = reference.split(
+            let pieces = value.split(
                 separator: "#", omittingEmptySubsequences: false)
             let product = String(pieces[0])
             let part = pieces.count == 2 ? Int(pieces[1]) : nil
@@ -118,21 +124,5 @@ extension ParsedComment {
                 : .malformedDirective(
                     "expected '<!-- \(keyword) -->' with nothing after it")
         }
-    }
-
-    private static func include(argument: String) -> ParsedComment {
-        let malformed = ParsedComment.malformedDirective(
-            "expected '<!-- include: PATH#REGION -->'")
-        guard argument.hasPrefix(":") else { return malformed }
-        let reference = argument.dropFirst().trimmedWhitespace
-        guard let hash = reference.lastIndex(of: "#") else { return malformed }
-        let written = String(reference[..<hash])
-        let path = LinkChecker.resolvedPath(of: written, from: "") ?? written
-        let region = String(reference[reference.index(after: hash)...])
-        guard !path.isEmpty, !path.contains(" "), isValidRegionName(region)
-        else {
-            return malformed
-        }
-        return .directive(.include(path: path, region: region))
     }
 }

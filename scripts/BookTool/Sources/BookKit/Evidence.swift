@@ -1,6 +1,5 @@
 /// Identifies a `compiles` or `fails` listing by where its directive is.
 struct ListingID: Hashable, Sendable {
-    /// The Markdown file's path relative to the repository root.
     var path: String
     /// The 1-based line of the directive.
     var line: Int
@@ -8,9 +7,7 @@ struct ListingID: Hashable, Sendable {
 
 /// A listing that needs compiling, and the chapter whose library it compiles against.
 struct ListingRequest: Hashable, Sendable {
-    /// Where the listing is.
     var id: ListingID
-    /// The listing's source.
     var source: String
     /// The Markdown file's chapter number; `nil` means the whole library.
     var chapter: Int?
@@ -20,13 +17,11 @@ struct ListingRequest: Hashable, Sendable {
 struct OutputRequest: Hashable, Sendable {
     /// The chapter executable, such as `02-just`.
     var product: String
-    /// Where the directive is.
     var id: ListingID
 }
 
 /// Everything the book asks the toolchain to do.
 struct EvidenceRequest: Sendable {
-    /// Listings to compile.
     var listings: [ListingRequest] = []
     /// Products to run, in the order their directives appear.
     var outputs: [OutputRequest] = []
@@ -40,8 +35,6 @@ enum ProgramRun: Hashable, Sendable {
     case succeeded(standardOutput: String)
     /// It could not be run, exited non-zero, timed out or wrote to standard error.
     case failed(reason: String)
-    /// It was not run, because something reported elsewhere went wrong first.
-    case skipped
 }
 
 /// The toolchain's answers: compiler messages, program outputs, build failures and its version.
@@ -50,22 +43,16 @@ struct Evidence: Sendable {
     var toolchainVersion: String
     /// The compiler's messages for each listing that could be compiled.
     var listingMessages: [ListingID: [CompilerMessage]] = [:]
-    /// The result of running each requested product.
+    /// Each product's run; none for one not run because something failed before it.
     var programRuns: [String: ProgramRun] = [:]
-    /// The event trace of each product a figure is drawn from.
+    /// The event trace of each product a figure is drawn from (none if not run, as above).
     var traces: [String: ProgramTrace] = [:]
     /// Library snapshots or chapters that do not build, and failed `swift build`s.
     var buildDiagnostics: [BookDiagnostic] = []
-
-    /// Creates evidence for a toolchain whose version line is `toolchainVersion`.
-    init(toolchainVersion: String) {
-        self.toolchainVersion = toolchainVersion
-    }
 }
 
 /// Something that can answer an `EvidenceRequest`: the real toolchain, or a stand-in in tests.
 protocol EvidenceSource {
-    /// Compiles, builds and runs what `request` asks for in the repository `layout` describes.
     func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
         -> Evidence
 }

@@ -22,7 +22,6 @@ public struct FencedBlock: Equatable, Sendable {
 
 /// One thing in a Markdown file that the tool cares about, outside fenced blocks.
 public enum MarkdownItem: Equatable, Sendable {
-    /// A fenced code block.
     case fence(FencedBlock)
     /// An HTML comment alone on its line: its 0-based line index and the text inside `<!--` `-->`.
     case comment(index: Int, body: String)
@@ -31,16 +30,11 @@ public enum MarkdownItem: Equatable, Sendable {
 }
 
 /// Splits Markdown lines into fenced blocks, lone comments and prose, without parsing inside fences.
-///
-/// Lines inside a comment that spans several lines are none of these. Inside a block, a directive
-/// or a fence with an info string that could open a block of its own is a structural problem:
-/// the block's closing fence is most likely missing, and the next bare fence would close it.
 public struct MarkdownScanner: Sendable {
     /// The items in file order.
     public private(set) var items: [MarkdownItem] = []
     /// The 0-based index of an opening fence that is never closed, if any.
     public private(set) var unclosedFenceIndex: Int?
-    /// Lines that look like structure inside a block: their 0-based index and what is wrong.
     private(set) var problems: [(index: Int, message: String)] = []
 
     /// Scans `lines`, a Markdown file's lines without their line terminators.
@@ -48,27 +42,19 @@ public struct MarkdownScanner: Sendable {
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            if let opening = Self.fenceOpening(line) {
-                guard
-                    let closingIndex = scanBlock(opening, at: index, in: lines)
-                else {
+            if var block = Self.fenceOpening(line, at: index) {
+                guard let closingIndex = scanBlock(block, in: lines) else {
                     unclosedFenceIndex = index
                     return
                 }
-                items.append(
-                    .fence(opening.block(from: index, to: closingIndex)))
-                index = closingIndex + 1
-                continue
-            }
-            let trimmed = line.trimmedWhitespace
-            if trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->")
-                && trimmed.count >= 7
+                block.closingIndex = closingIndex
+                items.append(.fence(block))
+                index = closingIndex
+            } else if let body = Self.loneComment(line) {
+                items.append(.comment(index: index, body: body))
+            } else if line.trimmedWhitespace.hasPrefix("<!--"),
+                !line.contains("-->")
             {
-                let body = trimmed.dropFirst(4).dropLast(3)
-                items.append(
-                    .comment(index: index, body: String(body).trimmedWhitespace)
-                )
-            } else if trimmed.hasPrefix("<!--") && !trimmed.contains("-->") {
                 index =
                     lines[index...].firstIndex { $0.contains("-->") }
                     ?? lines.count
@@ -79,70 +65,52 @@ public struct MarkdownScanner: Sendable {
         }
     }
 
-    /// The closing fence's index for the block `opening` opens at `index`, noting the first line
-    /// inside it that looks like structure.
-    private mutating func scanBlock(
-        _ opening: FenceOpening, at index: Int, in lines: [String]
-    )
+    /// The text inside `<!--` `-->` when `line` is an HTML comment alone on its line.
+    static func loneComment(_ line: String) -> String? {
+        let trimmed = line.trimmedWhitespace
+        guard trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"),
+            trimmed.count >= 7
+        else { return nil }
+        return String(trimmed.dropFirst(4).dropLast(3)).trimmedWhitespace
+    }
+
+    /// The closing fence's index for `block`, noting the first line inside it that looks like
+    /// structure: a directive, or a fence that could open a block of its own.
+    private mutating func scanBlock(_ block: FencedBlock, in lines: [String])
         -> Int?
     {
         var reported = false
-        for contentIndex in (index + 1)..<lines.count {
-            let line = lines[contentIndex]
-            if Self.closesFence(line, opening: opening) {
-                return contentIndex
+        for index in (block.openingIndex + 1)..<lines.count {
+            let line = lines[index]
+            if Self.closes(block, line) { return index }
+            var what: String?
+            if let inner = Self.fenceOpening(line, at: index),
+                inner.marker == block.marker,
+                inner.fenceLength >= block.fenceLength, !inner.language.isEmpty
+            {
+                what = "a fence that opens a ```\(inner.language) block"
+            } else if block.fenceLength == 3,
+                let body = Self.loneComment(line),
+                case .directive = ParsedComment(body: body)
+            {
+                what = "a directive, '\(line.trimmedWhitespace)',"
             }
-            guard !reported,
-                let what = Self.structure(in: line, inside: opening)
-            else { continue }
+            guard !reported, let what else { continue }
             reported = true
             problems.append(
                 (
-                    contentIndex,
-                    "\(what) inside the block that line \(index + 1) opens; that block's closing "
-                        + "fence is probably missing (a block that shows such lines needs a "
-                        + "longer fence)"
+                    index,
+                    "\(what) inside the block that line \(block.openingIndex + 1) opens; that "
+                        + "block's closing fence is probably missing (a block that shows such "
+                        + "lines needs a longer fence)"
                 ))
         }
         return nil
     }
 
-    /// What `line` would be outside the block: a directive, or a fence that opens a block.
-    private static func structure(in line: String, inside opening: FenceOpening)
-        -> String?
+    private static func fenceOpening(_ line: String, at index: Int)
+        -> FencedBlock?
     {
-        if let inner = fenceOpening(line), inner.marker == opening.marker,
-            inner.length >= opening.length, !inner.language.isEmpty
-        {
-            return "a fence that opens a ```\(inner.language) block"
-        }
-        let trimmed = line.trimmedWhitespace
-        guard opening.length == 3, trimmed.hasPrefix("<!--"),
-            trimmed.hasSuffix("-->"),
-            trimmed.count >= 7,
-            case .directive = ParsedComment(
-                body: String(trimmed.dropFirst(4).dropLast(3)).trimmedWhitespace
-            )
-        else { return nil }
-        return "a directive, '\(trimmed)',"
-    }
-
-    private struct FenceOpening {
-        var marker: Character
-        var length: Int
-        var language: String
-        var indentation: Int
-
-        func block(from openingIndex: Int, to closingIndex: Int) -> FencedBlock
-        {
-            FencedBlock(
-                openingIndex: openingIndex, closingIndex: closingIndex,
-                language: language,
-                indentation: indentation, marker: marker, fenceLength: length)
-        }
-    }
-
-    private static func fenceOpening(_ line: String) -> FenceOpening? {
         let indentation = line.prefix { $0 == " " }.count
         guard indentation <= 3 else { return nil }
         let rest = line.dropFirst(indentation)
@@ -150,36 +118,30 @@ public struct MarkdownScanner: Sendable {
             return nil
         }
         let length = rest.prefix { $0 == marker }.count
-        guard length >= 3 else { return nil }
         let info = String(rest.dropFirst(length)).trimmedWhitespace
-        if marker == "`" && info.contains("`") {
+        guard length >= 3, marker == "~" || !info.contains("`") else {
             return nil
         }
         let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            .first.map(
-                String.init)
-        return FenceOpening(
-            marker: marker, length: length, language: language ?? "",
-            indentation: indentation)
+            .first.map(String.init)
+        return FencedBlock(
+            openingIndex: index, closingIndex: index, language: language ?? "",
+            indentation: indentation, marker: marker, fenceLength: length)
     }
 
     /// CommonMark: up to three spaces (a tab indents further), at least as many of the same
     /// marker, then only whitespace.
-    private static func closesFence(_ line: String, opening: FenceOpening)
-        -> Bool
-    {
+    private static func closes(_ block: FencedBlock, _ line: String) -> Bool {
         let rest = line.drop { $0 == " " }
-        guard line.count - rest.count <= 3, rest.first == opening.marker else {
+        guard line.count - rest.count <= 3, rest.first == block.marker else {
             return false
         }
         let trimmed = rest.trimmedWhitespace
-        return trimmed.count >= opening.length
-            && trimmed.allSatisfy { $0 == opening.marker }
+        return trimmed.count >= block.fenceLength
+            && trimmed.allSatisfy { $0 == block.marker }
     }
 
     /// The longest run of `marker` that starts a line of `lines`, after up to three spaces.
-    ///
-    /// It is 0 if no line starts with one. A block holding such a line needs a longer fence.
     static func longestFenceRun(of marker: Character, in lines: [String]) -> Int
     {
         lines.map { line in

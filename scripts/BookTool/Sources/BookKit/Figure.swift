@@ -1,40 +1,22 @@
 import Foundation
 
-/// What a `<!-- figure: … -->` directive asks to be drawn.
-enum FigureSpec: Hashable, Sendable {
-    /// `sequence PRODUCT#N`: the calls of the Nth pipeline of PRODUCT's traced run.
-    case sequence(product: String, pipeline: Int)
-    /// `marbles PRODUCT#N`: the values on each lane of the Nth pipeline of PRODUCT's traced run.
-    case marbles(product: String, pipeline: Int)
-    /// `types PRODUCT#N`: the Nth types chart PRODUCT's traced run printed.
-    case types(product: String, chart: Int)
-    /// `costs`: the page's `measurement` table as bars on a log scale.
-    case costs
-
-    /// The chapter program whose trace the figure is drawn from, if any.
-    var product: String? {
-        switch self {
-        case .sequence(let product, _), .marbles(let product, _),
-            .types(let product, _):
-            product
-        case .costs: nil
-        }
+/// What a `<!-- figure: … -->` directive asks to be drawn: `KIND PRODUCT#N`, the calls
+/// (`sequence`) or values (`marbles`) of the Nth pipeline, or the Nth types chart (`types`), of
+/// PRODUCT's traced run; or `costs`, the page's `measurement` table as bars on a log scale.
+struct FigureSpec: Hashable, Sendable {
+    enum Kind: String, Sendable {
+        case sequence, marbles, types, costs
     }
 
-    /// How the directive is spelled, for messages.
+    var kind: Kind
+    /// The chapter program whose trace the figure is drawn from; `nil` for `costs`.
+    var product: String?
+    var number = 0
+
     var spelling: String {
-        switch self {
-        case .sequence(let product, let number):
-            "figure: sequence \(product)#\(number)"
-        case .marbles(let product, let number):
-            "figure: marbles \(product)#\(number)"
-        case .types(let product, let number):
-            "figure: types \(product)#\(number)"
-        case .costs: "figure: costs"
-        }
+        "figure: \(kind.rawValue)" + (product.map { " \($0)#\(number)" } ?? "")
     }
 
-    /// The expected spelling, for the message about a malformed directive.
     static let expectation =
         "expected '<!-- figure: sequence|marbles|types PRODUCT#N -->' or '<!-- figure: costs -->'"
 
@@ -45,38 +27,30 @@ enum FigureSpec: Hashable, Sendable {
             $0 == " " || $0 == "\t"
         })
         if words == ["costs"] {
-            self = .costs
+            kind = .costs
             return
         }
-        guard words.count == 2, let hash = words[1].lastIndex(of: "#") else {
-            return nil
-        }
-        let product = String(words[1][..<hash])
-        guard !product.isEmpty,
+        guard words.count == 2, let kind = Kind(rawValue: String(words[0])),
+            kind != .costs, let hash = words[1].lastIndex(of: "#"),
+            hash > words[1].startIndex,
             let number = Int(words[1][words[1].index(after: hash)...]),
             number > 0
         else { return nil }
-        switch words[0] {
-        case "sequence": self = .sequence(product: product, pipeline: number)
-        case "marbles": self = .marbles(product: product, pipeline: number)
-        case "types": self = .types(product: product, chart: number)
-        default: return nil
-        }
+        self.kind = kind
+        self.product = String(words[1][..<hash])
+        self.number = number
     }
 }
 
 /// A figure directive with the image line below it.
 struct PlacedFigure: Equatable {
-    /// What to draw.
     var spec: FigureSpec
     /// The 0-based index of the directive's line.
     var index: Int
     /// The image's path relative to the repository root, such as `book/figures/04-map.svg`.
     var imagePath: String
-    /// The image's alt text.
     var altText: String
 
-    /// The 1-based line number of the directive, for diagnostics.
     var lineNumber: Int { index + 1 }
 
     /// Reads `![ALT](figures/NAME.svg)`, the whole line, into its alt text and path.

@@ -2,9 +2,7 @@ import Foundation
 
 /// Compares the figures on disk with what the tool draws now, and finds figures no page uses.
 struct FigureCheck {
-    /// The repository.
     var layout: RepositoryLayout
-    /// Draws the figures.
     var renderer: FigureRenderer
 
     /// The folder the figures live in, relative to the repository root.

@@ -2,7 +2,6 @@ import Foundation
 
 /// Draws the figures a page asks for, from the programs' traces or the page's own measurement.
 struct FigureRenderer {
-    /// The traced runs, by product.
     var traces: [String: ProgramTrace]
 
     /// A figure as it should be on disk, or why it cannot be drawn.
@@ -16,7 +15,7 @@ struct FigureRenderer {
     /// The SVG for `figure` on `page`.
     func draw(_ figure: PlacedFigure, on page: BookPage) -> Drawing {
         let title = figure.altText
-        if figure.spec == .costs {
+        guard let product = figure.spec.product else {
             guard
                 let measurement = page.directives.first(where: {
                     if case .measurement = $0.directive { true } else { false }
@@ -31,34 +30,15 @@ struct FigureRenderer {
             }
             return .svg(CostChart.draw(rows, title: title))
         }
-        guard let product = figure.spec.product else { return .skipped }
         let events: [TraceEvent]
         switch traces[product] {
         case .recorded(let recorded): events = recorded
         case .failed(let reason):
             return .problem("cannot trace \(product): \(reason)")
-        case .skipped, nil: return .skipped
+        case nil: return .skipped
         }
-        switch figure.spec {
-        case .sequence(_, let pipeline):
-            let calls = events.filter {
-                $0.kind == "call" && $0.pipeline == pipeline
-            }
-            guard !calls.isEmpty else {
-                return .problem(
-                    "\(product)'s trace has no calls in pipeline \(pipeline)")
-            }
-            return .svg(SequenceDiagram.draw(calls, title: title))
-        case .marbles(_, let pipeline):
-            let values = events.filter {
-                $0.kind == "value" && $0.pipeline == pipeline
-            }
-            guard !values.isEmpty else {
-                return .problem(
-                    "\(product)'s trace has no values in pipeline \(pipeline)")
-            }
-            return .svg(MarbleDiagram.draw(values, title: title))
-        case .types(_, let number):
+        let number = figure.spec.number
+        guard figure.spec.kind != .types else {
             let charts = events.filter { $0.kind == "chart" }
             guard charts.indices.contains(number - 1) else {
                 return .problem(
@@ -67,8 +47,18 @@ struct FigureRenderer {
             }
             return .svg(
                 TypesChartDrawing.draw(charts[number - 1], title: title))
-        case .costs:
-            return .skipped
         }
+        let kind = figure.spec.kind == .sequence ? "call" : "value"
+        let selected = events.filter {
+            $0.kind == kind && $0.pipeline == number
+        }
+        guard !selected.isEmpty else {
+            return .problem(
+                "\(product)'s trace has no \(kind)s in pipeline \(number)")
+        }
+        return .svg(
+            kind == "call"
+                ? SequenceDiagram.draw(selected, title: title)
+                : MarbleDiagram.draw(selected, title: title))
     }
 }

@@ -29,22 +29,11 @@ enum LinkChecker {
             separator: "`", omittingEmptySubsequences: false
         )
         .enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
-        .joined(
-            separator: " ")
-        var targets: [String] = []
-        var rest = Substring(withoutCode)
-        while let opening = rest.range(of: "](") {
-            let afterOpening = rest[opening.upperBound...]
-            guard let closing = afterOpening.firstIndex(of: ")") else { break }
-            let inside = afterOpening[..<closing].trimmedWhitespace
-            if let target = inside.split(separator: " ").first {
-                targets.append(
-                    String(target).trimmingCharacters(
-                        in: CharacterSet(charactersIn: "<>")))
-            }
-            rest = afterOpening[closing...]
+        .joined(separator: " ")
+        return withoutCode.matches(of: /\]\([ \t]*([^)\s]+)[^)]*\)/).map {
+            String($0.1).trimmingCharacters(
+                in: CharacterSet(charactersIn: "<>"))
         }
-        return targets
     }
 
     /// The repository-relative path a link from `pagePath` points to, or `nil` if it is not a local file link.

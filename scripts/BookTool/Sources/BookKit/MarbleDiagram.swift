@@ -4,12 +4,6 @@ enum MarbleDiagram {
     static let maximumWidth = 540.0
 
     /// The diagram of `values`, each with a `lane` and either a `value` or an `end`.
-    ///
-    /// Lanes stand in the order they are first seen, except that lanes whose names start with
-    /// `out` stand below all others. A value seen on a lane below the one before it shares that one's column,
-    /// so an operator's input and the output it made from it line up. A lane with a value wider
-    /// than `staggerWidth` has two rows, and its values alternate between them so that the
-    /// columns can be narrower than the values. A lane that ends stops at its end.
     static func draw(_ values: [TraceEvent], title: String) -> String {
         let seen = values.compactMap(\.lane).uniqued()
         let lanes =
@@ -136,8 +130,6 @@ enum MarbleDiagram {
         SVGDocument.width(of: text(of: event)) + 14
     }
 
-    /// Draws one value, or the end of its lane, in the column that starts at `x`, `offset` above
-    /// or below the lane's line at `y`.
     private static func draw(
         _ event: TraceEvent, x: Double, width: Double, y: Double,
         offset: Double,

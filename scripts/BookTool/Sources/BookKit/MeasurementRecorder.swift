@@ -1,10 +1,6 @@
 extension BookSession {
     /// Puts `text`, what `command` measured, into the text block under the one
     /// `<!-- measurement: COMMAND -->` directive of the page at `path`, and changes nothing else.
-    ///
-    /// The page is written with `writer`, all at once. Nothing is written if the page has a
-    /// structural problem, lacks that one directive, or would read back differently: a line of
-    /// `text` that closes the block would end it early.
     func record(
         _ text: String, by command: String, in path: String,
         writer: AtomicFileWriter = AtomicFileWriter()

@@ -5,7 +5,7 @@ public enum PageFurniture {
     /// Lines `range` of a page replaced by `lines`.
     typealias Edit = (range: Range<Int>, lines: [String])
     /// A page to link to: its title and its file name.
-    typealias PageLink = (title: String, file: String)
+    package typealias PageLink = (title: String, file: String)
 
     /// The widest line a listing, an output or a recorded error may have, in columns.
     static let maximumWidth = 80
@@ -21,14 +21,9 @@ public enum PageFurniture {
         addsToFile ? "*Adds to \(path)*" : "*\(path)*"
     }
 
-    /// The caption above a recorded output.
     static func outputCaption(product: String, part: Int? = nil) -> String {
-        let whole = "utput of `swift run \(product)`*"
-        return part.map { "*\(partPrefix)\($0) of the o" + whole } ?? "*O"
-            + whole
+        "*\(part.map { "Part \($0) of the o" } ?? "O")utput of `swift run \(product)`*"
     }
-
-    private static let partPrefix = "Part "
 
     /// The label between a `fails` listing and its recorded errors.
     static func errorLabel(count: Int) -> String {
@@ -40,32 +35,22 @@ public enum PageFurniture {
         guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"),
             !line.hasPrefix("**")
         else { return false }
-        let inner = line.dropFirst().dropLast()
-        if inner == "Compiler error" || inner == "Compiler errors" {
-            return true
-        }
-        let output =
-            inner.hasPrefix(partPrefix)
-            ? inner.drop { $0 != " " }.dropFirst().drop { $0 != " " }
-                .dropFirst() : inner
-        if (output.hasPrefix("Output of `swift run ")
-            || output.hasPrefix("of the output of `swift run "))
-            && inner.hasSuffix("`")
+        let inner = String(line.dropFirst().dropLast())
+        if inner == "Compiler error" || inner == "Compiler errors"
+            || inner.wholeMatch(
+                of: /(Part [^ ]* )?(O|of the o)utput of `swift run .*`/) != nil
         {
             return true
         }
         let path =
             inner.hasPrefix("Adds to ")
-            ? inner.dropFirst("Adds to ".count) : inner
+            ? inner.dropFirst("Adds to ".count) : inner[...]
         return !path.isEmpty && path.contains("/") && !path.contains(" ")
             && !path.contains("*")
     }
 
     /// The edit that puts `caption` above the block whose directive is at `directiveIndex`,
     /// separated from it by a blank line, or `nil` if it is there already.
-    ///
-    /// An out-of-date caption in that place is replaced; otherwise the caption is inserted,
-    /// with a blank line before it when prose runs straight into the directive.
     static func captionEdit(
         _ caption: String, aboveDirectiveAt directiveIndex: Int,
         in lines: [String]
@@ -88,14 +73,14 @@ public enum PageFurniture {
 
     /// The line that links a numbered page to the previous page, the contents and the next page:
     /// `[← Chapter 2: Just](02-just.md) · [Contents](README.md) · [Chapter 4: Map →](04-map.md)`.
-    static func navigationLine(previous: PageLink?, next: PageLink?) -> String {
-        var links: [String] = []
-        if let previous {
-            links.append("[← \(previous.title)](\(previous.file))")
-        }
-        links.append("[Contents](README.md)")
-        if let next { links.append("[\(next.title) →](\(next.file))") }
-        return links.joined(separator: " · ")
+    package static func navigationLine(
+        previous: PageLink?, next: PageLink?, contents: String = "README.md"
+    ) -> String {
+        [
+            previous.map { "[← \($0.title)](\($0.file))" },
+            "[Contents](\(contents))",
+            next.map { "[\($0.title) →](\($0.file))" },
+        ].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// Whether `line` is made only of links to Markdown pages separated by `·`: a navigation line.

@@ -1,8 +1,6 @@
 /// Computes what a book page should contain, and what is wrong with it, given the code and the evidence.
 struct PageRenderer {
-    /// The Swift files' regions, by repository-relative path.
     var snippetFiles: [String: SnippetFile]
-    /// What the toolchain reported.
     var evidence: Evidence
     /// Appended to mismatches when the book was recorded with another toolchain; empty otherwise.
     var toolchainHint: String = ""
@@ -18,17 +16,47 @@ struct PageRenderer {
         var diagnostics: [BookDiagnostic] = []
         var includedRegions: Set<RegionReference> = []
 
-        /// Whether the page's text would change.
         var isChanged: Bool { rendered != page.text }
     }
 
-    /// Renders `page`.
     func render(_ page: BookPage) -> Rendering {
         var rendering = Rendering(page: page, rendered: page.text)
         var edits: [(range: Range<Int>, lines: [String])] = []
         for placed in page.directives {
             let current = Array(page.text.lines[placed.block.contentRange])
-            if let caption = caption(of: placed, in: page),
+            var caption: String?
+            var expected: [String]?
+            var staleness: String?
+            var hinted = false
+            switch placed.directive {
+            case .include(let path, let region):
+                rendering.includedRegions.insert(
+                    RegionReference(path: path, name: region))
+                let id = ListingID(path: page.path, line: placed.lineNumber)
+                caption = PageFurniture.includeCaption(
+                    path: path, addsToFile: includesAddingToFiles.contains(id))
+                expected = includedLines(
+                    path: path, region: region, placed, page, &rendering)
+                staleness = "code block is out of date with \(path)#\(region)"
+            case .compiles:
+                rendering.diagnostics += compileProblems(of: placed, in: page)
+            case .fails:
+                edits += recordedErrorsEdits(for: placed, in: page, &rendering)
+            case .output(let product, let part):
+                caption = PageFurniture.outputCaption(
+                    product: product, part: part)
+                expected = outputLines(
+                    of: product, part: part, placed, page, &rendering)
+                staleness =
+                    "output block is out of date with what \(product) prints"
+                hinted = true
+            case .measurement(let command):
+                rendering.diagnostics += measurementProblems(
+                    current, command: command, placed, page)
+            case .toolchain:
+                expected = [evidence.toolchainVersion]
+            }
+            if let caption,
                 let edit = PageFurniture.captionEdit(
                     caption, aboveDirectiveAt: placed.index, in: page.text.lines
                 )
@@ -40,51 +68,11 @@ struct PageRenderer {
                         "the caption above this block is missing or out of date"
                     ))
             }
-            switch placed.directive {
-            case .include(let path, let region):
-                rendering.includedRegions.insert(
-                    RegionReference(path: path, name: region))
-                guard
-                    let expected = includedLines(
-                        path: path, region: region, placed, page, &rendering)
-                else { continue }
-                if expected != current {
-                    edits.append(
-                        Self.edit(placed.block, to: expected, in: page))
+            if let expected, expected != current {
+                edits.append(Self.edit(placed.block, to: expected, in: page))
+                if let staleness {
                     rendering.diagnostics.append(
-                        stale(
-                            page, placed,
-                            "code block is out of date with \(path)#\(region)"))
-                }
-            case .compiles:
-                rendering.diagnostics += compileProblems(of: placed, in: page)
-            case .fails:
-                edits += recordedErrorsEdits(for: placed, in: page, &rendering)
-            case .output(let product, let part):
-                guard
-                    let expected = outputLines(
-                        of: product, part: part, placed, page, &rendering)
-                else {
-                    continue
-                }
-                if expected != current {
-                    edits.append(
-                        Self.edit(placed.block, to: expected, in: page))
-                    rendering.diagnostics.append(
-                        stale(
-                            page, placed,
-                            "output block is out of date with what \(product) prints",
-                            hinted: true))
-                }
-            case .measurement(let command):
-                rendering.diagnostics += measurementProblems(
-                    current, command: command, placed, page)
-            case .toolchain:
-                if current != [evidence.toolchainVersion] {
-                    edits.append(
-                        Self.edit(
-                            placed.block, to: [evidence.toolchainVersion],
-                            in: page))
+                        stale(page, placed, staleness, hinted: hinted))
                 }
             }
         }
@@ -118,38 +106,16 @@ struct PageRenderer {
         return rendering
     }
 
-    /// The caption the tool writes above `placed`'s block, if it writes one.
-    private func caption(of placed: PlacedDirective, in page: BookPage)
-        -> String?
-    {
-        switch placed.directive {
-        case .include(let path, _):
-            let id = ListingID(path: page.path, line: placed.lineNumber)
-            return PageFurniture.includeCaption(
-                path: path, addsToFile: includesAddingToFiles.contains(id))
-        case .output(let product, let part):
-            return PageFurniture.outputCaption(product: product, part: part)
-        case .compiles, .fails, .toolchain, .measurement:
-            return nil
-        }
-    }
-
     /// Every line wider than the book allows in a Swift listing, a recorded output or a
     /// recorded error of `text` (the page as `sync` would leave it).
     static func tooWideLines(in text: TextLines, path: String)
         -> [BookDiagnostic]
     {
         let page = BookPage(path: path, contents: text.text)
-        var blocks: [FencedBlock] = []
-        for placed in page.directives {
+        let blocks = page.directives.flatMap { placed -> [FencedBlock] in
             switch placed.directive {
-            case .include, .compiles, .output:
-                blocks.append(placed.block)
-            case .fails:
-                blocks.append(placed.block)
-                blocks += placed.recordedBlock.map { [$0] } ?? []
-            case .toolchain, .measurement:
-                break
+            case .toolchain, .measurement: []
+            default: [placed.block] + [placed.recordedBlock].compactMap { $0 }
             }
         }
         let limit = PageFurniture.maximumWidth
@@ -175,12 +141,8 @@ struct PageRenderer {
     ) -> (
         range: Range<Int>, lines: [String]
     ) {
-        let holdsComment = lines.contains { line in
-            if case .comment = MarkdownScanner(lines: [line]).items.first {
-                true
-            } else {
-                false
-            }
+        let holdsComment = lines.contains {
+            MarkdownScanner.loneComment($0) != nil
         }
         let needed = max(
             MarkdownScanner.longestFenceRun(of: block.marker, in: lines) + 1,
@@ -226,10 +188,6 @@ struct PageRenderer {
         )
     }
 
-    /// What is wrong with a measurement block, if anything.
-    ///
-    /// It must not be empty and must say that `command` made it. Its numbers are compared with
-    /// nothing, and `sync` never rewrites it.
     private func measurementProblems(
         _ lines: [String], command: String, _ placed: PlacedDirective,
         _ page: BookPage
@@ -386,7 +344,7 @@ struct PageRenderer {
                     page, placed,
                     "cannot record the output of \(product): \(reason)"))
             return nil
-        case .skipped, nil:
+        case nil:
             return nil
         }
     }
@@ -400,24 +358,17 @@ struct PageRenderer {
             path: page.path, line: placed.lineNumber, message: message)
     }
 
-    /// A staleness diagnostic at the block's opening fence; `hinted` adds the toolchain hint, if any.
     private func stale(
         _ page: BookPage, _ placed: PlacedDirective, _ message: String,
         hinted: Bool = false
     ) -> BookDiagnostic {
-        let (first, rest) = splitFirstLine(message)
+        let first = message.prefix { $0 != "\n" }
         let hint = hinted ? toolchainHint : ""
         return BookDiagnostic(
             path: page.path, line: placed.block.openingIndex + 1,
-            message: "\(first); run scripts/book sync\(hint)\(rest)",
+            message:
+                "\(first); run scripts/book sync\(hint)\(message.dropFirst(first.count))",
             kind: .staleness)
-    }
-
-    private func splitFirstLine(_ message: String) -> (String, String) {
-        guard let newline = message.firstIndex(of: "\n") else {
-            return (message, "")
-        }
-        return (String(message[..<newline]), String(message[newline...]))
     }
 }
 

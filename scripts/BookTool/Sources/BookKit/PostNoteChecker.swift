@@ -1,8 +1,4 @@
 /// Checks the book's "where the original post differs" notes against the test suite.
-///
-/// Such a note is a block quote whose first line is ``heading``. It names the tests that prove
-/// what the book does instead, written ``test `name` `` or ``tests `one` and `two` ``.
-/// Every name given must be a function marked `@Test` in a Swift file under `Tests/`.
 enum PostNoteChecker {
     /// The first line of every such note.
     static let heading = "> **Note: where the original post differs.**"
@@ -63,18 +59,11 @@ enum PostNoteChecker {
     /// The names in code spans right after the word "test" or "tests" in `text`;
     /// after "tests", a list such as `` `a`, `b` and `c` `` gives every name in it.
     static func namedTests(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let word = nextTestWord(in: rest) {
-            rest = rest[word.upperBound...]
-            while let (name, after) = codeSpan(at: rest) {
-                names.append(name)
-                rest = after
-                guard let separated = listSeparator(at: rest) else { break }
-                rest = separated
-            }
+        let list =
+            /(?:^|[^\p{L}])tests? +`[\p{L}_][\p{L}\p{N}_]*`(?:(?:, *(?:and )?| *and ) *`[\p{L}_][\p{L}\p{N}_]*`)*/
+        return text.matches(of: list).flatMap { match in
+            match.output.matches(of: /`([^`]*)`/).map { String($0.1) }
         }
-        return names
     }
 
     /// The names of the functions marked `@Test` in `source`: a `func` whose own line holds the
@@ -102,50 +91,5 @@ enum PostNoteChecker {
             }
         }
         return names
-    }
-
-    /// The range of the next whole word "test" or "tests", followed by a space, in `text`.
-    private static func nextTestWord(in text: Substring) -> Range<
-        Substring.Index
-    >? {
-        var searchStart = text.startIndex
-        while let found = text[searchStart...].range(of: "test") {
-            searchStart = found.upperBound
-            if found.lowerBound > text.startIndex,
-                text[text.index(before: found.lowerBound)].isLetter
-            {
-                continue
-            }
-            var end = found.upperBound
-            if end < text.endIndex, text[end] == "s" {
-                end = text.index(after: end)
-            }
-            if end < text.endIndex, text[end] == " " {
-                return found.lowerBound..<end
-            }
-        }
-        return nil
-    }
-
-    /// A code span holding one identifier at the start of `text` (after a space), and the rest.
-    private static func codeSpan(at text: Substring) -> (String, Substring)? {
-        let trimmed = text.drop { $0 == " " }
-        guard trimmed.first == "`" else { return nil }
-        let inside = trimmed.dropFirst()
-        guard let close = inside.firstIndex(of: "`") else { return nil }
-        let name = inside[..<close]
-        guard let first = name.first, first.isLetter || first == "_",
-            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-        else { return nil }
-        return (String(name), inside[inside.index(after: close)...])
-    }
-
-    /// What follows a list separator (`,`, `and` or `, and`) at the start of `text`, if one is there.
-    private static func listSeparator(at text: Substring) -> Substring? {
-        var rest = text
-        if rest.first == "," { rest = rest.dropFirst() }
-        let afterSpaces = rest.drop { $0 == " " }
-        if afterSpaces.hasPrefix("and ") { return afterSpaces.dropFirst(4) }
-        return rest.count < text.count ? afterSpaces : nil
     }
 }

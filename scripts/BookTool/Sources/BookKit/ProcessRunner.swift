@@ -29,8 +29,8 @@ package enum ProcessRunner {
     /// Runs `executable` (an absolute path, or a name looked up in `PATH`) with `arguments`,
     /// adding `environment` to the variables this process has.
     ///
-    /// After `timeout` seconds, or as soon as `stopWhen` (asked twice a second) says so, the
-    /// child and every process it started are ended and the result says `timedOut`.
+    /// After `timeout` seconds, or when
+    /// `stopWhen` (asked twice a second) says so, it ends the child's group: `timedOut`.
     package static func run(
         _ executable: String, _ arguments: [String], in directory: URL? = nil,
         timeout: TimeInterval? = nil, environment: [String: String] = [:],
@@ -64,74 +64,55 @@ package enum ProcessRunner {
                 timedOut: false)
         }
         let reading = DispatchGroup()
-        let output = DataCollector(
-            outputPipe.fileHandleForReading, group: reading)
-        let errors = DataCollector(
-            errorPipe.fileHandleForReading, group: reading)
-        InterruptCleanup.add(child: process.processIdentifier)
-        let watchdog = Watchdog(process)
-        if let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                watchdog.fire()
+        let output = Locked(Data())
+        let errors = Locked(Data())
+        for (handle, data) in [
+            (outputPipe.fileHandleForReading, output),
+            (errorPipe.fileHandleForReading, errors),
+        ] {
+            DispatchQueue.global().async(group: reading) {
+                let bytes = handle.readDataToEndOfFile()
+                data.change { $0 = bytes }
             }
+        }
+        let pid = process.processIdentifier
+        InterruptCleanup.add(child: pid)
+        let watchdog = Locked((armed: true, fired: false))
+        let fire: @Sendable () -> Void = {
+            watchdog.change { state in
+                guard state.armed else { return }
+                state.fired = true
+                InterruptCleanup.endProcessGroup(of: pid)
+            }
+        }
+        if let timeout {
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + timeout, execute: fire)
         }
         let poll = stopWhen.map { stopWhen in
             let timer = DispatchSource.makeTimerSource(queue: .global())
             timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
             timer.setEventHandler {
-                if stopWhen() { watchdog.fire() }
+                if stopWhen() { fire() }
             }
             timer.resume()
             return timer
         }
         process.waitUntilExit()
         poll?.cancel()
-        watchdog.disarm()
-        InterruptCleanup.remove(child: process.processIdentifier)
+        let timedOut = watchdog.change { state in
+            state.armed = false
+            return state.fired
+        }
+        InterruptCleanup.remove(child: pid)
         reading.wait()
+        func text(_ data: Locked<Data>) -> String {
+            String(decoding: data.change { $0 }, as: UTF8.self)
+        }
         return ProcessResult(
-            exitStatus: process.terminationStatus, standardOutput: output.text,
-            standardError: errors.text,
-            timedOut: watchdog.fired)
-    }
-}
-
-/// Reads a file handle to its end on a background queue.
-private final class DataCollector: @unchecked Sendable {
-    private var data = Data()
-
-    init(_ handle: FileHandle, group: DispatchGroup) {
-        DispatchQueue.global().async(group: group) {
-            self.data = handle.readDataToEndOfFile()
-        }
-    }
-
-    /// The collected bytes as UTF-8; call only after the group has finished.
-    var text: String { String(decoding: data, as: UTF8.self) }
-}
-
-/// Ends a process, and the processes it started, that runs past its deadline, unless disarmed
-/// first.
-private final class Watchdog: @unchecked Sendable {
-    private let lock = NSLock()
-    private let process: Process
-    private var armed = true
-    private(set) var fired = false
-
-    init(_ process: Process) {
-        self.process = process
-    }
-
-    func fire() {
-        lock.withLock {
-            guard armed else { return }
-            fired = true
-            InterruptCleanup.endProcessGroup(of: process.processIdentifier)
-        }
-    }
-
-    func disarm() {
-        lock.withLock { armed = false }
+            exitStatus: process.terminationStatus,
+            standardOutput: text(output), standardError: text(errors),
+            timedOut: timedOut)
     }
 }
 
@@ -139,25 +120,23 @@ private final class Watchdog: @unchecked Sendable {
 package func concurrentMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
 ) -> [Result] {
-    let results = ResultSlots<Result>(count: elements.count)
+    let results = Locked([Result?](repeating: nil, count: elements.count))
     DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-        results.store(transform(elements[index]), at: index)
+        let result = transform(elements[index])
+        results.change { $0[index] = result }
     }
-    return results.values
+    return results.change { $0.map { $0! } }
 }
 
-/// Lock-protected storage for results computed on several threads.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+/// A value shared between threads, changed only behind its lock.
+final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Value?]
+    private var state: State
 
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+    init(_ state: State) { self.state = state }
+
+    @discardableResult
+    func change<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.withLock { body(&state) }
     }
-
-    func store(_ value: Value, at index: Int) {
-        lock.withLock { slots[index] = value }
-    }
-
-    var values: [Value] { lock.withLock { slots.map { $0! } } }
 }

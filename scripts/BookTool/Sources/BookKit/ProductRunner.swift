@@ -16,9 +16,6 @@ struct ProductRunner {
 
     /// The result of each requested product, the trace of each product in `traced`, and a
     /// diagnostic if the package does not build.
-    ///
-    /// A traced product runs a second time, on its own, with `BOOK_TRACE` naming a file, so that
-    /// the run whose output the book records is never one that was asked for a trace.
     func run(_ requests: [OutputRequest], traced: [OutputRequest] = []) -> (
         runs: [String: ProgramRun], traces: [String: ProgramTrace],
         diagnostics: [BookDiagnostic]
@@ -44,13 +41,7 @@ struct ProductRunner {
                 message:
                     "swift build failed, so no output was checked:\n  \(summary)"
             )
-            return (
-                Dictionary(
-                    uniqueKeysWithValues: products.map { ($0, .skipped) }),
-                Dictionary(
-                    uniqueKeysWithValues: tracedProducts.map { ($0, .skipped) }),
-                [diagnostic]
-            )
+            return ([:], [:], [diagnostic])
         }
         let binPath = ProcessRunner.run(
             "swift", buildArguments + ["--show-bin-path"], in: layout.root
@@ -68,7 +59,6 @@ struct ProductRunner {
         )
     }
 
-    /// Runs `product` with `BOOK_TRACE` set and reads the events it wrote.
     private func traceProduct(_ product: String, binPath: String)
         -> ProgramTrace
     {
@@ -81,8 +71,6 @@ struct ProductRunner {
         switch run {
         case .failed(let reason):
             return .failed(reason: reason)
-        case .skipped:
-            return .skipped
         case .succeeded:
             guard let data = try? Data(contentsOf: file) else {
                 return .failed(

@@ -2,9 +2,6 @@ import Foundation
 
 /// One event a chapter program wrote to its trace: a call between two objects, a value seen on a
 /// marble lane, or a types chart it printed.
-///
-/// A chapter program writes one JSON object per line to the file named by `BOOK_TRACE` when that
-/// variable is set; see `scripts/BookTool/README.md` for the fields.
 struct TraceEvent: Decodable, Hashable, Sendable {
     /// The root subscription the event belongs to, counted from 1 in the order the run made them.
     var pipeline: Int
@@ -25,7 +22,6 @@ struct TraceEvent: Decodable, Hashable, Sendable {
     var stages: [ChartStage]?
     var subscriber: String?
 
-    /// One stage of a types chart.
     struct ChartStage: Decodable, Hashable, Sendable {
         var name: String
         var output: String
@@ -35,12 +31,9 @@ struct TraceEvent: Decodable, Hashable, Sendable {
 
 /// The event trace of one run of a chapter program.
 enum ProgramTrace: Hashable, Sendable {
-    /// The run succeeded and wrote these events.
     case recorded([TraceEvent])
     /// It could not be run, failed, or wrote a line that is not an event.
     case failed(reason: String)
-    /// It was not run, because something reported elsewhere went wrong first.
-    case skipped
 
     /// The environment variable that asks a chapter program for its trace.
     static let environmentVariable = "BOOK_TRACE"

@@ -2,14 +2,11 @@ import Foundation
 
 /// A numbered folder such as `Sources/MiniCombine/02-Just` or `Chapters/02-Just`.
 package struct NumberedFolder: Hashable, Sendable {
-    /// The number the folder name starts with.
-    var number: Int
-    /// The folder's path relative to the repository root.
+    package var number: Int
     var path: String
     /// The paths of the folder's `.swift` files relative to the repository root, sorted.
     var swiftFiles: [String]
 
-    /// The folder's own name, such as `02-Just`.
     var name: String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
@@ -35,37 +32,36 @@ package struct NumberedFolder: Hashable, Sendable {
 }
 
 /// A repository file as read for parsing.
-struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The text, with LF line endings; empty if the file could not be read.
-    var text: String
+    package var text: String
     /// Whether the file could be read as UTF-8 at all.
     var isReadable: Bool
     /// What is wrong with the file (unreadable, or CRLF line endings), reported at its line 1.
     var diagnostic: BookDiagnostic?
+    package var problem: String? { diagnostic?.description }
 }
 
 /// Where the book's parts live in a repository, found by listing its folders.
-struct RepositoryLayout: Sendable {
-    /// The repository root.
+package struct RepositoryLayout: Sendable {
     var root: URL
     /// `Sources/MiniCombine/NN-Name` folders, by number.
     var libraryFolders: [NumberedFolder]
     /// `Chapters/NN-Name` folders, by number.
-    var chapterFolders: [NumberedFolder]
+    package var chapterFolders: [NumberedFolder]
     /// Every `.swift` file under `Sources`, `Chapters` and `Tests`, relative to the root.
     var markedSwiftFiles: [String]
     /// `book/*.md`, relative to the root.
-    var markdownFiles: [String]
+    package var markdownFiles: [String]
 
-    /// Lists the repository at `root`.
-    init(root: URL) {
+    package init(root: URL) {
         let root = root.standardizedFileURL
         self.root = root
         libraryFolders = Self.numberedFolders(
             in: "Sources/MiniCombine", root: root)
         chapterFolders = Self.numberedFolders(in: "Chapters", root: root)
         markedSwiftFiles = ["Sources", "Chapters", "Tests"].flatMap {
-            Self.files(under: $0, root: root, withExtension: "swift")
+            Self.swiftFiles(under: $0, root: root)
         }
         let bookFolder = root.appendingPathComponent("book").path
         let bookNames =
@@ -76,17 +72,12 @@ struct RepositoryLayout: Sendable {
         }
     }
 
-    /// The absolute URL of `path`, a path relative to the root.
     func url(for path: String) -> URL {
         root.appendingPathComponent(path)
     }
 
     /// Reads the file at `path`, relative to the root, for parsing; `nil` if there is no such file.
-    ///
-    /// A file that is not UTF-8 reads as empty, with a diagnostic at its first line that is not;
-    /// one with CRLF line endings reads as LF, with a diagnostic at `path:1`; so that neither
-    /// passes unchecked nor is parsed wrongly.
-    func sourceText(of path: String) -> SourceText? {
+    package func sourceText(of path: String) -> SourceText? {
         let url = url(for: path)
         var isDirectory: ObjCBool = false
         guard
@@ -136,7 +127,6 @@ struct RepositoryLayout: Sendable {
         return numbers.filter { $0 <= chapter }.max()
     }
 
-    /// The library folders that make up snapshot `number`.
     func libraryFolders(upTo number: Int) -> [NumberedFolder] {
         libraryFolders.filter { $0.number <= number }
     }
@@ -168,28 +158,17 @@ struct RepositoryLayout: Sendable {
             else { return nil }
             return NumberedFolder(
                 number: number, path: path,
-                swiftFiles: files(
-                    under: path, root: root, withExtension: "swift"))
+                swiftFiles: swiftFiles(under: path, root: root))
         }.sorted { $0.number < $1.number }
     }
 
-    private static func files(
-        under folder: String, root: URL, withExtension fileExtension: String
-    )
+    private static func swiftFiles(under folder: String, root: URL)
         -> [String]
     {
-        guard
-            let enumerator = FileManager.default.enumerator(
-                atPath: root.appendingPathComponent(folder).path)
-        else {
-            return []
-        }
-        var paths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".\(fileExtension)") {
-                paths.append("\(folder)/\(relative)")
-            }
-        }
-        return paths.sorted()
+        let enumerator = FileManager.default.enumerator(
+            atPath: root.appendingPathComponent(folder).path)
+        let paths = enumerator?.allObjects as? [String] ?? []
+        return paths.filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+            .sorted()
     }
 }

@@ -1,10 +1,7 @@
 import Foundation
 
 /// A plain SVG picture built from lines, boxes and monospaced text, with light and dark colours.
-///
-/// The output depends only on what was drawn, so drawing the same thing twice gives the same bytes.
 struct SVGDocument {
-    /// How text is anchored at its x coordinate.
     enum Anchor: String {
         case start, middle, end
     }
@@ -14,19 +11,16 @@ struct SVGDocument {
     /// The width of one character of the monospaced font, with a little to spare.
     static let characterWidth = fontSize * 0.62
 
-    /// The canvas's size.
     var width: Double
     var height: Double
     /// What the picture shows, for readers who cannot see it.
     var title: String
     private var elements: [String] = []
 
-    /// The width `text` takes up.
     static func width(of text: String) -> Double {
         Double(text.count) * characterWidth
     }
 
-    /// Creates an empty picture.
     init(width: Double, height: Double, title: String) {
         self.width = width
         self.height = height
@@ -44,7 +38,6 @@ struct SVGDocument {
                 + "\(classes)>\(Self.escaped(text))</text>")
     }
 
-    /// Draws a straight line.
     mutating func line(
         x1: Double, y1: Double, x2: Double, y2: Double, style: String
     ) {
@@ -87,7 +80,6 @@ struct SVGDocument {
             style: "fill \(style)")
     }
 
-    /// The whole document, ending in a newline.
     var rendered: String {
         let size =
             "width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
@@ -102,7 +94,6 @@ struct SVGDocument {
             """
     }
 
-    /// Colours for a light page, then for a dark one; GitHub's own greys and blues.
     private static let styleSheet = """
 
         text { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", \

@@ -2,11 +2,6 @@
 /// left, and one arrow per call in the order the calls happened.
 enum SequenceDiagram {
     /// The diagram of `calls`, whose `from` and `to` name the objects.
-    ///
-    /// Objects stand in the reverse of the order they first appear, so the subscriber that
-    /// started it all is on the right, and each publisher stands just left of the next object,
-    /// usually the subscription it made. With more than four objects, the name boxes alternate
-    /// between two heights so that the lifelines can stand closer than the names are wide.
     static func draw(_ calls: [TraceEvent], title: String) -> String {
         let names = lifelines(of: calls)
         let boxWidths = names.map { SVGDocument.width(of: $0) + 16 }
@@ -70,7 +65,6 @@ enum SequenceDiagram {
         return svg.rendered
     }
 
-    /// The objects in the order they stand, left to right.
     private static func lifelines(of calls: [TraceEvent]) -> [String] {
         var names = Array(
             calls.flatMap { [$0.from ?? "?", $0.to ?? "?"] }.uniqued()
@@ -86,6 +80,5 @@ enum SequenceDiagram {
         return names
     }
 
-    /// Calls that travel upstream, drawn in their own colour.
     private static let upstreamCalls = ["subscribe", "request", "cancel"]
 }

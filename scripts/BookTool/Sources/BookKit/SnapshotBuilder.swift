@@ -47,33 +47,34 @@ struct SnapshotBuilder: Sendable {
     /// emit (a constant used before it is set, a missing return, a Swift 6 data race) are reported
     /// too, which `-typecheck` stops short of; `-o /dev/null` skips LLVM code generation, and
     /// `-wmo` lets one output stand for a chapter of several files.
-    static let checkArguments = [
-        "-emit-sil", "-o", "/dev/null", "-wmo", "-swift-version", "6",
-        "-diagnostic-style", "llvm",
-    ]
+    private func checkArguments(snapshot: Int?) -> [String] {
+        [
+            "-emit-sil", "-o", "/dev/null", "-wmo", "-swift-version", "6",
+            "-diagnostic-style", "llvm",
+        ] + (snapshot.map { ["-I", moduleDirectory($0).path] } ?? [])
+    }
+
+    /// Whether the library snapshot `chapter` compiles against built, or it needs none.
+    private func canCompile(chapter: Int?, with available: Set<Int>) -> Bool {
+        layout.snapshotNumber(forChapter: chapter).map(available.contains)
+            ?? true
+    }
 
     /// Compiles each `Chapters/NN-*` folder against the snapshot for chapter NN.
     func compileChapters(availableSnapshots: Set<Int>) -> [BookDiagnostic] {
-        let chapters = layout.chapterFolders.filter { chapter in
-            layout.snapshotNumber(forChapter: chapter.number).map(
-                availableSnapshots.contains)
-                ?? true
+        let chapters = layout.chapterFolders.filter {
+            canCompile(chapter: $0.number, with: availableSnapshots)
         }
         return concurrentMap(chapters) { chapter in
             let snapshot = layout.snapshotNumber(forChapter: chapter.number)
-            var arguments = Self.checkArguments
-            if let snapshot {
-                arguments += ["-I", moduleDirectory(snapshot).path]
-            }
-            arguments += [
-                "-module-name", "Chapter\(twoDigits(chapter.number))",
-            ]
-            arguments += chapter.swiftFiles.map { layout.url(for: $0).path }
+            let arguments =
+                checkArguments(snapshot: snapshot)
+                + ["-module-name", "Chapter\(twoDigits(chapter.number))"]
+                + chapter.swiftFiles.map { layout.url(for: $0).path }
             let result = ProcessRunner.run("swiftc", arguments)
-            let fallback = chapter.swiftFiles.first ?? chapter.path
             return diagnostics(
                 from: result, chapter: chapter.number, snapshot: snapshot,
-                fallbackPath: fallback)
+                fallbackPath: chapter.swiftFiles.first ?? chapter.path)
         }.flatMap { $0 }
     }
 
@@ -81,19 +82,13 @@ struct SnapshotBuilder: Sendable {
     func compileListings(
         _ listings: [ListingRequest], availableSnapshots: Set<Int>
     ) -> [ListingID: [CompilerMessage]] {
-        let compilable = listings.enumerated().filter { _, listing in
-            layout.snapshotNumber(forChapter: listing.chapter).map(
-                availableSnapshots.contains)
-                ?? true
+        let compilable = listings.enumerated().filter {
+            canCompile(chapter: $0.element.chapter, with: availableSnapshots)
         }
         let results = concurrentMap(compilable) { position, listing in
-            (
-                listing.id,
-                compile(
-                    listing,
-                    in: workspace.appendingPathComponent("listings/\(position)")
-                )
-            )
+            let directory = workspace.appendingPathComponent(
+                "listings/\(position)")
+            return (listing.id, compile(listing, in: directory))
         }
         return Dictionary(uniqueKeysWithValues: results)
     }
@@ -109,18 +104,17 @@ struct SnapshotBuilder: Sendable {
         } catch {
             return [
                 CompilerMessage(
-                    file: nil, line: nil, column: nil, severity: .error,
+                    severity: .error,
                     message: "\(error)")
             ]
         }
-        var arguments = Self.checkArguments
-        if let snapshot = layout.snapshotNumber(forChapter: listing.chapter) {
-            arguments += ["-I", moduleDirectory(snapshot).path]
-            arguments += [
-                "-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine",
-            ]
-        }
-        arguments.append(file.path)
+        let snapshot = layout.snapshotNumber(forChapter: listing.chapter)
+        let imports =
+            snapshot == nil
+            ? []
+            : ["-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine"]
+        let arguments =
+            checkArguments(snapshot: snapshot) + imports + [file.path]
         let result = ProcessRunner.run("swiftc", arguments, in: directory)
         let messages = CompilerMessage.parse(
             result.standardError + result.standardOutput
@@ -133,7 +127,7 @@ struct SnapshotBuilder: Sendable {
         {
             return messages + [
                 CompilerMessage(
-                    file: nil, line: nil, column: nil, severity: .error,
+                    severity: .error,
                     message: result.failureReason(program: "swiftc"))
             ]
         }
@@ -172,7 +166,6 @@ struct SnapshotBuilder: Sendable {
             fallbackPath: fallback)
     }
 
-    /// Turns a build's errors and warnings into diagnostics at the files and lines they point at.
     private func diagnostics(
         from result: ProcessResult, chapter: Int, snapshot: Int?,
         fallbackPath: String
@@ -205,12 +198,10 @@ struct SnapshotBuilder: Sendable {
         return diagnostics
     }
 
-    /// How a build's diagnostics begin, naming the chapter and the library folders it built.
     private static func prefix(chapter: Int, folders: String) -> String {
         "chapter \(chapter) does not build with \(folders) alone: "
     }
 
-    /// `01…04` for snapshot 4 when the first library folder is `01-…`.
     private func folderRange(upTo number: Int) -> String {
         let first = layout.libraryFolders.first?.number ?? number
         return "\(twoDigits(first))…\(twoDigits(number))"

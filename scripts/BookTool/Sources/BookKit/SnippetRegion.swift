@@ -1,6 +1,5 @@
 /// A named region of a Swift file, delimited by `// snippet.NAME` and `// snippet.end`.
 struct SnippetRegion: Hashable, Sendable {
-    /// The region's name, as written after `// snippet.`.
     var name: String
     /// The 1-based line of the `// snippet.NAME` marker.
     var startLine: Int

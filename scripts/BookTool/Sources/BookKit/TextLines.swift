@@ -12,9 +12,7 @@ package struct TextLines: Equatable {
     }
 
     /// Splits `text` at `\n`; a trailing `\r` is kept as part of its line.
-    ///
-    /// It splits Unicode scalars, not `Character`s: `"\r\n"` is one `Character`, so splitting
-    /// Characters at `"\n"` would leave a CRLF file as one line.
+    /// (It splits scalars: `"\r\n"` is one `Character`, so a CRLF file would be one line.)
     package init(_ text: String) {
         var lines = text.unicodeScalars.split(
             separator: "\n", omittingEmptySubsequences: false
@@ -37,15 +35,13 @@ package struct TextLines: Equatable {
 extension StringProtocol {
     /// The string without leading and trailing spaces and tabs.
     package var trimmedWhitespace: String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" {
-            slice.removeFirst()
-        }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r"
-        {
-            slice.removeLast()
-        }
-        return String(slice)
+        let start = drop { $0 == " " || $0 == "\t" }
+        return String(
+            start.dropLast(
+                start.reversed().prefix {
+                    $0 == " " || $0 == "\t" || $0 == "\r"
+                }
+                .count))
     }
 
     /// Whether the line holds nothing but whitespace.

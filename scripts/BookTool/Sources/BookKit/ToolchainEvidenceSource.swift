@@ -1,17 +1,9 @@
 import Foundation
 
 /// Gathers evidence with the real toolchain.
-///
-/// It uses `swiftc` for snapshots and listings, `swift build` and the chapter executables for outputs.
-/// All intermediate files live in a temporary directory it removes.
 struct ToolchainEvidenceSource: EvidenceSource {
     /// How long one chapter executable may run.
-    var programTimeout: TimeInterval
-
-    /// Creates a source that stops chapter executables after `programTimeout` seconds.
-    init(programTimeout: TimeInterval = 60) {
-        self.programTimeout = programTimeout
-    }
+    var programTimeout: TimeInterval = 60
 
     /// Builds every library snapshot and chapter, compiles the listings and runs the products.
     func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
@@ -42,7 +34,6 @@ struct ToolchainEvidenceSource: EvidenceSource {
         return evidence
     }
 
-    /// The first line of `swift --version`.
     static func toolchainVersion() -> String {
         let result = ProcessRunner.run("swift", ["--version"])
         let lines = TextLines(result.standardOutput + result.standardError)

@@ -24,12 +24,7 @@ extension BookPage {
 }
 
 /// The book's pages: `book/README.md` and the numbered pages `book/NN-*.md` in reading order.
-///
-/// A numbered page is a chapter when the repository has a program for it (`Chapters/NN-*`);
-/// the others (the appendix, the afterword, the glossary, the sources) come after the
-/// chapters, "beyond the chapters".
 struct Book {
-    /// The `book` folder the pages were read from.
     var folder: URL
     var root: BookPage
     /// Every numbered page, in reading order: the chapters, then the pages beyond them.
@@ -37,67 +32,45 @@ struct Book {
     /// The slugs of the numbered pages that have no chapter program.
     var beyondSlugs: Set<String> = []
 
-    /// The numbered pages that are chapters.
     var mainChapters: [BookPage] {
         chapters.filter { !beyondSlugs.contains($0.slug) }
     }
-    /// The numbered pages beyond the chapters.
     var pagesBeyond: [BookPage] {
         chapters.filter { beyondSlugs.contains($0.slug) }
     }
 
     init(folder: URL) throws {
         self.folder = folder
-        let names = try FileManager.default.contentsOfDirectory(
-            atPath: folder.path)
-        let chapterNames = names.filter { name in
-            name.hasSuffix(".md") && name.first?.isNumber == true
-        }.sorted()
-        guard names.contains("README.md") else {
-            throw SiteError("\(folder.path)/README.md is missing")
+        let layout = RepositoryLayout(root: folder.deletingLastPathComponent())
+        func page(_ path: String) throws -> BookPage {
+            guard let source = layout.sourceText(of: path) else {
+                throw SiteError("\(folder.path)/README.md is missing")
+            }
+            if let problem = source.problem { throw SiteError(problem) }
+            let page = BookPage(path: path, contents: source.text)
+            if let problem = page.firstProblem { throw SiteError(problem) }
+            guard PageFurniture.title(of: page) != nil else {
+                throw SiteError("\(page.path): no `# ` title")
+            }
+            return page
         }
-        root = try Self.page(folder.appendingPathComponent("README.md"))
-        chapters = try chapterNames.map {
-            try Self.page(folder.appendingPathComponent($0))
-        }
+        root = try page("book/README.md")
+        chapters = try layout.markdownFiles.filter {
+            leadingNumber(of: String($0.dropFirst("book/".count))) != nil
+        }.map(page)
         if chapters.isEmpty {
             throw SiteError("\(folder.path) has no chapters (NN-*.md)")
         }
-        let programs = folder.deletingLastPathComponent()
-            .appendingPathComponent("Chapters")
-        if let folders = try? FileManager.default.contentsOfDirectory(
-            atPath: programs.path)
-        {
-            let numbers = Set(folders.compactMap(leadingNumber))
-            beyondSlugs = Set(
-                chapters.map(\.slug).filter {
-                    leadingNumber(of: $0).map(numbers.contains) == false
-                }
-            )
-        }
+        let programs = Set(layout.chapterFolders.map(\.number))
+        beyondSlugs = Set(
+            chapters.map(\.slug).filter {
+                leadingNumber(of: $0).map(programs.contains) == false
+            })
     }
 
     var pages: [BookPage] { [root] + chapters }
 
     func page(slug: String) -> BookPage? { pages.first { $0.slug == slug } }
-
-    /// The page at `url`; an error naming its first structural problem, such as an unclosed
-    /// fence or a missing `# ` title.
-    private static func page(_ url: URL) throws -> BookPage {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw SiteError(
-                "book/\(url.lastPathComponent): cannot be read: \(plainReason(error))"
-            )
-        }
-        let page = BookPage(
-            path: "book/" + url.lastPathComponent, contents: text)
-        if let problem = page.firstProblem { throw SiteError(problem) }
-        guard PageFurniture.title(of: page) != nil else {
-            throw SiteError("\(page.path): no `# ` title")
-        }
-        return page
-    }
 }
 
 /// An error that stops the tool, with the message to print.

@@ -82,22 +82,14 @@ struct CatalogWriter {
         }
     }
 
-    /// The page with DocC options after its title, previous/next links under its title and
-    /// at its end, and a card for the next page as its last thing.
     private func article(
         _ lines: [String], previous: BookPage?, next: BookPage?
     ) -> [String] {
-        var links: [String] = []
-        if let previous {
-            links.append("[← \(previous.title)](<doc:\(previous.slug)>)")
-        }
-        links.append("[Contents](<doc:MiniCombine>)")
-        if let next { links.append("[\(next.title) →](<doc:\(next.slug)>)") }
-        let navigation = links.joined(separator: " · ")
+        let navigation = PageFurniture.navigationLine(
+            previous: previous.map { ($0.title, "<doc:\($0.slug)>") },
+            next: next.map { ($0.title, "<doc:\($0.slug)>") },
+            contents: "<doc:MiniCombine>")
         var text = lines
-        while text.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            text.removeLast()
-        }
         let titleIndex =
             text.firstIndex { Markdown.heading($0)?.level == 1 } ?? 0
         // The links go under the first paragraph, which DocC shows as the page's abstract
@@ -135,13 +127,8 @@ struct CatalogWriter {
         return text
     }
 
-    /// The README as the module page, named after the book, with the chapters in order as
-    /// its first topic group.
     private func rootPage() -> [String] {
         var lines = converter.convert(book.root).lines
-        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            lines.removeLast()
-        }
         if let titleIndex = lines.firstIndex(where: {
             Markdown.heading($0)?.level == 1
         }) {

@@ -1,6 +1,5 @@
 import Foundation
 
-/// Small pieces of Markdown syntax the converter needs.
 enum Markdown {
     /// `## Running it` is level 2 with the text `Running it`.
     static func heading(_ line: String) -> (level: Int, text: String)? {

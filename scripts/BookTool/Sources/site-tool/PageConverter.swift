@@ -2,17 +2,6 @@ import BookKit
 import Foundation
 
 /// Turns one page of the book into a DocC article body.
-///
-/// Code blocks pass through untouched. Outside them: HTML comments (the book tool's
-/// directives) are dropped; the book's own navigation lines are dropped, since the catalog
-/// writes its own; relative links become DocC links; and a code span that names a public
-/// `MiniCombine` symbol becomes a link to its reference page, the first time it appears in
-/// each `##` section, unless its sentence is about Combine or OpenCombine rather than
-/// `MiniCombine`. Every symbol a page names is recorded in `mentions`.
-///
-/// Two things are adjusted for DocC's renderer: a note labelled `> **Note: TEXT**` keeps one
-/// "Note" label (DocC adds its own), and an apostrophe right after a code span is written as
-/// `’`, which DocC would otherwise turn into an opening quote.
 struct PageConverter {
     var book: Book
     var symbols: SymbolIndex
@@ -56,6 +45,7 @@ struct PageConverter {
                     mentions: &mentions, linked: &linkedInSection))
             previousSentences += " " + prose
         }
+        while output.last?.isBlankLine == true { output.removeLast() }
         return (output, mentions)
     }
 
@@ -85,11 +75,9 @@ struct PageConverter {
         }
         let earlier = sentences(before)
         var sentence = (earlier.last ?? "") + (sentences(after).first ?? "")
-        let names = try! NSRegularExpression(
-            pattern: #"(?<![A-Za-z])(OpenCombine|Combine|Apple)(?![A-Za-z])"#)
         func mentions(_ text: String) -> Bool {
-            names.firstMatch(
-                in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            text.contains(
+                /(?:^|[^A-Za-z])(OpenCombine|Combine|Apple)(?![A-Za-z])/)
         }
         // "Its `Sink` locks": follow "Its" and "Their" back to the sentence that names the owner.
         var position = earlier.count - 1
@@ -167,7 +155,6 @@ struct PageConverter {
         return result + rewriteLinks(text, page: page)
     }
 
-    /// The next run of exactly `count` backticks at or after `start`.
     private func closingRun(
         of count: Int, in line: String, from start: String.Index
     )
@@ -186,28 +173,12 @@ struct PageConverter {
         return nil
     }
 
-    /// Rewrites the targets of `[text](target)` links in prose.
     private func rewriteLinks(_ text: String, page: BookPage) -> String {
-        guard text.contains("](") else { return text }
-        let pattern = try! NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
-        var result = ""
-        var last = text.startIndex
-        for match in pattern.matches(
-            in: text, range: NSRange(text.startIndex..., in: text))
-        {
-            guard let whole = Range(match.range, in: text),
-                let target = Range(match.range(at: 1), in: text)
-            else { continue }
-            result += text[last..<whole.lowerBound]
-            result += "](\(docTarget(String(text[target]), from: page)))"
-            last = whole.upperBound
+        text.replacing(/\]\(([^)\s]+)\)/) { link in
+            "](\(docTarget(String(link.1), from: page)))"
         }
-        return result + text[last...]
     }
 
-    /// `03-sink.md#anchor` → `<doc:03-sink#Anchor>`; `README.md` → `<doc:MiniCombine>`;
-    /// `#anchor` → `<doc:#Anchor>`; `../Tests/…` → the file at `repositoryURL`;
-    /// anything else stays as it is.
     private func docTarget(_ target: String, from page: BookPage) -> String {
         if target.contains("://") || target.hasPrefix("mailto:") {
             return target

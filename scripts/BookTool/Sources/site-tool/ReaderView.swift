@@ -3,10 +3,6 @@ import Foundation
 /// What a reader sees on a page, measured in the browser after DocC's script has drawn it:
 /// the title, the pictures, where the links to other pages are, and which code listings are
 /// wider than their box.
-///
-/// The check's server adds `ReaderView.script` to every HTML page it serves; the script
-/// writes its measurements as JSON into a `<script id="site-check-report">` element, which
-/// Chromium's `--dump-dom` then prints with the rest of the page.
 struct ReaderView: Decodable {
     /// A code listing whose text is wider than the box that shows it.
     struct CutOffListing: Decodable {
@@ -17,17 +13,14 @@ struct ReaderView: Decodable {
         var clientWidth: Int
     }
 
-    /// The text of the page's `<h1>`.
     var title: String
     /// How many pictures (`img` elements) the page's text shows.
     var images: Int
-    /// How many code listings the page's text shows.
     var listings: Int
     var cutOff: [CutOffListing]
     /// The page's text in order, reduced to `h2:TEXT` for a section heading and
     /// `nav:HREF HREF …` for a paragraph made only of links to other pages of the book.
     var outline: [String]
-    /// The browser window's inner width, in CSS pixels.
     var viewportWidth: Int
 
     /// The JavaScript that measures the page once DocC has rendered its text.

@@ -18,7 +18,6 @@ struct RenderedPage {
             in: .whitespacesAndNewlines)
     }
 
-    /// The whole page's text.
     var text: String { Self.text(of: html) }
 
     /// The titles of the sidebar's rows, top to bottom: the navigator is a virtual scroller
@@ -58,7 +57,6 @@ struct RenderedPage {
         }
     }
 
-    /// Every `href` in the page.
     var hrefs: [String] { Self.hrefs(in: html) }
 
     /// The HTML of the page's text (its title, abstract and body), without the sidebar.
@@ -68,7 +66,6 @@ struct RenderedPage {
         } ?? ""
     }
 
-    /// The `href`s in the page's main text.
     var contentHrefs: [String] { Self.hrefs(in: contentHTML) }
 
     /// How many paragraphs the page's body has, under its title and abstract.

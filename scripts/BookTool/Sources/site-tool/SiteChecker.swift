@@ -83,7 +83,6 @@ struct SiteChecker {
         return problems
     }
 
-    /// What the reader sees: the title, the pictures, and no listing cut off at the side.
     private func readerView(_ page: RenderedPage, title: String, images: Int)
         -> (ReaderView?, [String])
     {
@@ -113,8 +112,6 @@ struct SiteChecker {
         return (view, problems)
     }
 
-    /// Links to the previous and the next page in a line of their own above the first
-    /// section heading and after the last one (the "Read on" card's heading aside).
     private func navigation(_ view: ReaderView, number: Int) -> [String] {
         let slugs = [number - 1, number + 1].filter(
             book.chapters.indices.contains
@@ -204,7 +201,6 @@ struct SiteChecker {
         return []
     }
 
-    /// The sidebar lists the chapters in order under one heading, then the pages beyond them.
     private func sidebar(_ page: RenderedPage) -> [String] {
         let items = page.sidebarItems
         func listsInOrder(_ titles: [String]) -> Bool {

@@ -3,7 +3,6 @@ import Foundation
 /// The public `MiniCombine` symbols a code span in the book can name, read from the
 /// library's symbol graph (`MiniCombine.symbols.json`).
 struct SymbolIndex {
-    /// One documented symbol.
     struct Symbol: Hashable {
         /// `["Subscribers", "Demand"]`: the DocC link is these joined by `/`.
         var pathComponents: [String]
@@ -64,10 +63,6 @@ struct SymbolIndex {
     }
 
     /// The symbol a code span names, or `nil` when it names none or several.
-    ///
-    /// `Subscribers.Demand` and `Subscriptions.empty` name a symbol by its full path;
-    /// `Demand` names the one type of that name; `receive(subscription:)` and `map` name the
-    /// one method of that name, or the protocol's when only one protocol declares it.
     func symbol(named text: String) -> Symbol? {
         guard !text.isEmpty,
             text.allSatisfy({ Self.nameCharacters.contains($0) }),
@@ -95,7 +90,6 @@ struct SymbolIndex {
     /// The public types, which each get a link back to the chapter that builds them.
     var types: [Symbol] { symbols.filter(\.isType) }
 
-    /// `5` for `file:///…/Sources/MiniCombine/05-OperatorInner/Filter.swift`.
     private static func folderNumber(in uri: String) -> Int? {
         guard let range = uri.range(of: "/Sources/MiniCombine/") else {
             return nil
