@@ -37,7 +37,9 @@ struct PageConverter {
             let heading = Markdown.heading(line)
             if heading?.level == 2 { linkedInSection = [] }
             if trimmed.isEmpty || heading != nil { previousSentences = "" }
-            let prose = Self.singleNoteLabel(line)
+            let prose =
+                heading.map(Self.headingWithoutCodeSpans)
+                ?? Self.singleNoteLabel(line)
             output.append(
                 convertInline(
                     prose, page: page, linkSymbols: heading == nil,
@@ -47,6 +49,15 @@ struct PageConverter {
         }
         while output.last?.isBlankLine == true { output.removeLast() }
         return (output, mentions)
+    }
+
+    /// DocC shows a heading as plain text, backticks and all, so `` ## Ending early: `tryMap` ``
+    /// becomes `## Ending early: tryMap` (GitHub still shows the code span).
+    static func headingWithoutCodeSpans(_ heading: (level: Int, text: String))
+        -> String
+    {
+        String(repeating: "#", count: heading.level) + " "
+            + heading.text.filter { $0 != "`" }
     }
 
     /// `> **Note: where the original post differs.**` → `> Where the original post differs:`,

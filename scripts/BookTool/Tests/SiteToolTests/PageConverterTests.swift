@@ -13,6 +13,12 @@ import Testing
                 == "> An ordinary quote.")
     }
 
+    @Test func headingLosesItsBackticksBecauseDocCWouldShowThem() {
+        #expect(
+            PageConverter.headingWithoutCodeSpans(
+                (2, "Ending early: `tryMap`")) == "## Ending early: tryMap")
+    }
+
     @Test func spanInASentenceAboutOpenCombineOrCombineIsTheirs() {
         #expect(
             PageConverter.isAboutAnotherLibrary(
