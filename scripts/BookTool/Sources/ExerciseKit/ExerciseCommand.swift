@@ -3,79 +3,30 @@ import Foundation
 
 /// The command line of `scripts/exercise`.
 public enum ExerciseCommand {
-    /// Each command: its arguments, how many it takes, its options, and what it does.
-    static let commands:
-        [(
-            name: String, arguments: String, count: ClosedRange<Int>,
-            options: [String], about: String
-        )] = [
-            (
-                "brief", "N", 1...1, [],
-                "what chapter N asks you to build, and what to read first"
-            ),
-            (
-                "start", "N", 1...1, [],
-                "blank out chapter N's step (later chapters are set aside)"
-            ),
-            (
-                "check", "N", 1...1, ["--time-limit"],
-                "build, run chapter N's tests and program, say where you stand"
-            ),
-            (
-                "hint", "N", 1...1, ["--time-limit"],
-                "the next hint for the body you are stuck on"
-            ),
-            (
-                "watch", "N", 1...1, ["--time-limit"],
-                "check again each time a file of chapter N changes"
-            ),
-            (
-                "restore", "N", 1...1, [],
-                "put the book's chapter N back (your version is kept)"
-            ),
-            (
-                "status", "", 0...0, [],
-                "what is in progress, and what 'restore' would do"
-            ),
-            (
-                "abandon", "", 0...0, [],
-                "clear an exercise that cannot be restored (attempts are kept)"
-            ),
-            (
-                "further", "N [NAME]", 1...2, ["--time-limit"],
-                "check your answers to chapter N's \"go further\" exercises"
-            ),
-            (
-                "answer", "N NAME", 2...2, [],
-                "show the worked answer to one of them"
-            ),
-            (
-                "list", "", 0...0, [],
-                "the chapters, their exercises, and what you have passed"
-            ),
-            (
-                "grade", "N FOLDER…", 2...Int.max,
-                ["--output", "--time-limit"],
-                "grade copies of chapter N's library folder, one per student (--output DIR)"
-            ),
-            (
-                "prove", "[N…]", 0...Int.max, ["--changed"],
-                "(for CI) prove the chapters can be assigned"
-            ),
-        ]
+    /// The help, which is also what the parser reads each command's arguments and options
+    /// from: `[NAME]` is optional, `…` repeats.
+    static let usage = """
+        usage: scripts/exercise COMMAND [ARGUMENTS]
 
-    static var usage: String {
-        "usage: scripts/exercise COMMAND [ARGUMENTS]\n\n"
-            + commands.map { command in
-                let name = "\(command.name) \(command.arguments)"
-                return "  "
-                    + name.padding(toLength: 18, withPad: " ", startingAt: 0)
-                    + command.about
-            }.joined(separator: "\n")
-            + "\n\n--time-limit S stops a test that runs longer than S seconds (default 30)."
-            + "\n'grade' exits 0 if all pass, 1 if some fail tests, 3 if some do not compile."
-            + "\n'prove --changed' proves only the chapters whose files differ from main."
-    }
+          brief N           what chapter N asks you to build, and what to read first
+          start N           blank out chapter N's step (later chapters are set aside)
+          check N           build and run chapter N's tests and program: where you stand
+          hint N            the next hint for the body you are stuck on
+          watch N           check again each time a file of chapter N changes
+          restore N         put the book's chapter N back (your version is kept)
+          status            what is in progress, and what 'restore' would do
+          abandon           clear an exercise restore cannot end (attempts are kept)
+          further N [NAME]  check your answers to chapter N's "go further" exercises
+          answer N NAME     show the worked answer to one of them
+          list              the chapters, their exercises, and what you have passed
+          grade N FOLDER…   grade copies of chapter N's library folder, one a student
+          prove [N…]        (for CI) prove that the chapters can be assigned
+
+        check, hint, watch, further, grade: --time-limit S stops a test after S s (30)
+        grade: --output DIR (default .build/exercise-grade/results)
+        grade exits with 0 if all pass, 1 if some fail tests, 3 if some do not compile
+        prove: --changed proves only the chapters whose files differ from main
+        """
 
     /// Makes Ctrl-C end the tests the tool runs, and all they started, and remove its
     /// temporary files.
@@ -115,10 +66,18 @@ public enum ExerciseCommand {
             say(usage)
             return arguments.isEmpty ? 2 : 0
         }
-        guard let command = commands.first(where: { $0.name == name }) else {
+        let lines = usage.components(separatedBy: "\n")
+        guard let line = lines.first(where: { $0.hasPrefix("  \(name) ") })
+        else {
             throw ExerciseError(
                 "unknown command '\(name)'; 'scripts/exercise help' lists them")
         }
+        let takes = line.dropFirst(2).components(separatedBy: "  ")[0]
+            .split(separator: " ").dropFirst()
+        let allowed = lines.filter {
+            ($0.split(separator: ":").first ?? "").split(separator: ", ").contains(
+                name[...])
+        }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") } }
         var words: [String] = []
         var options: [String: String] = [:]
         var rest = arguments.dropFirst()[...]
@@ -127,7 +86,7 @@ public enum ExerciseCommand {
                 words.append(word)
                 continue
             }
-            guard command.options.contains(word) else {
+            guard allowed.contains(word[...]) else {
                 throw ExerciseError("'\(name)' has no option '\(word)'")
             }
             options[word] = word == "--changed" ? "" : rest.popFirst()
@@ -135,13 +94,17 @@ public enum ExerciseCommand {
                 throw ExerciseError("'\(word)' needs a value")
             }
         }
-        guard command.count.contains(words.count) else {
+        let required = takes.filter { !$0.hasPrefix("[") }.count
+        let most = takes.contains { $0.contains("…") } ? Int.max : takes.count
+        guard (required...most).contains(words.count) else {
             throw ExerciseError(
-                "'\(name)' takes \(command.arguments.isEmpty ? "no arguments" : command.arguments)"
+                "'\(name)' takes "
+                    + (takes.isEmpty
+                        ? "no arguments" : takes.joined(separator: " "))
                     + (words.isEmpty
                         ? "" : ", not '\(words.joined(separator: " "))'")
-                    + ", such as 'scripts/exercise \(name)"
-                    + (command.arguments.isEmpty ? "'" : " 4'"))
+                    + ", such as 'scripts/exercise \(name)\(takes.isEmpty ? "" : " 4")'"
+            )
         }
         var limit: TimeInterval = 30
         if let value = options["--time-limit"] {
@@ -226,11 +189,11 @@ public enum ExerciseCommand {
                 }
             }
             say(
-                "\n✓ marks what you have passed: a chapter you started and checked, an exercise"
-            )
-            say(
-                "you checked with 'further'. It is kept in \(ExerciseWorkspace.stashFolder)/progress."
-            )
+                """
+
+                ✓ marks what you have passed: a chapter you started and checked, an exercise
+                you checked with 'further'. It is kept in .exercise/progress.
+                """)
         default:
             guard let current else {
                 say(
@@ -243,20 +206,19 @@ public enum ExerciseCommand {
             if let last = workspace.lastCheckedFolder(plan.chapter) {
                 say("Your last checked version is in \(last)/yours.")
             }
-            say("\n'scripts/exercise restore \(current)' would:")
             say(
-                "  keep your version of \(plan.saved.count) file(s) in \(ExerciseWorkspace.attemptsFolder)/"
-            )
+                """
+
+                'scripts/exercise restore \(current)' would:
+                  keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
+                """)
             listed(plan.saved, indent: "    ")
-            say("  put back the book's version of \(plan.putBack) file(s)")
-            if !plan.removed.isEmpty {
-                say(
-                    "  remove \(plan.removed.count) file(s) you added (after keeping them)"
-                )
-            }
             say(
-                "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
-            )
+                """
+                  put back the book's version of \(plan.putBack) file(s)
+                  remove the \(plan.removed.count) file(s) you added (after keeping them)
+                  bring back \(plan.setAside.count) set-aside folder(s) and file(s)
+                """)
         }
         return 0
     }
@@ -284,14 +246,22 @@ private struct Session {
     func start(catalog: ChapterCatalog) throws {
         let summary = try workspace.start(
             chapter, allChapters: catalog.chapters())
-        say("\(chapter.heading) is now yours to write.\n")
-        say("These bodies now stop with \"Not implemented yet\". Fill them in:")
+        say(
+            """
+            \(chapter.heading) is now yours to write.
+
+            These bodies now stop with "Not implemented yet". Fill them in:
+            """)
         for blank in summary.blanks {
             say("  \(blank.path):\(blank.line)  \(blank.what)")
         }
         say(
-            "\nSignatures, doc comments and types are still there; add the stored "
-                + "properties and helpers you need.\n")
+            """
+
+            Signatures, doc comments and types are still there; add the stored properties
+            and helpers you need.
+
+            """)
         if let brief = try? brief(of: chapter, root: root) { say(brief + "\n") }
         for part in ChapterChecker(root: root).givenParts(of: chapter) {
             say(
@@ -440,11 +410,10 @@ private struct Session {
     func restore() throws {
         let (folder, plan) = try workspace.restore(chapter)
         say(
-            "\(chapter.heading) is back to the book's version, and so are the chapters after it."
-        )
-        say(
-            "Your version of \(plan.saved.count) file(s) is kept in \(folder)/yours:"
-        )
+            """
+            \(chapter.heading) is back to the book's version, and so are the chapters after it.
+            Your version of \(plan.saved.count) file(s) is kept in \(folder)/yours:
+            """)
         ExerciseCommand.listed(plan.saved, indent: "  ") {
             plan.removed.contains($0) ? "  (you added it; removed)" : ""
         }
@@ -511,10 +480,12 @@ private struct Session {
     func answer(_ slug: String) throws {
         let path = try exercise(slug).answerPath
         let text = try readText(path, in: root)
-        say("// A worked answer to chapter \(number)'s '\(slug)' (\(path)).")
         say(
-            "// Yours may differ and still be right: the tests are the judge.\n"
-        )
+            """
+            // A worked answer to chapter \(number)'s '\(slug)' (\(path)).
+            // Yours may differ and still be right: the tests are the judge.
+
+            """)
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
