@@ -75,8 +75,9 @@ public enum ExerciseCommand {
         let takes = line.dropFirst(2).components(separatedBy: "  ")[0]
             .split(separator: " ").dropFirst()
         let allowed = lines.filter {
-            ($0.split(separator: ":").first ?? "").split(separator: ", ").contains(
-                name[...])
+            ($0.split(separator: ":").first ?? "").split(separator: ", ")
+                .contains(
+                    name[...])
         }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") } }
         var words: [String] = []
         var options: [String: String] = [:]
