@@ -88,8 +88,13 @@ func attempt<T>(_ what: @autoclosure () -> String, _ body: () throws -> T)
     } catch let error as ExerciseError {
         throw error
     } catch {
-        throw ExerciseError("\(what()): \(plainReason(error))")
+        throw ExerciseError("\(what()): \(reason(error))")
     }
+}
+
+/// What went wrong, in plain words rather than a framework error's dump.
+func reason(_ error: any Error) -> String {
+    (error as? ExerciseError)?.description ?? plainReason(error)
 }
 
 func readText(_ path: String, in root: URL) throws -> String {

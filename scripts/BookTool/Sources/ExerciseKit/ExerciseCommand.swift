@@ -41,9 +41,7 @@ public enum ExerciseCommand {
         do {
             return try dispatch(arguments, root: root.standardizedFileURL)
         } catch {
-            let message =
-                (error as? ExerciseError)?.description ?? plainReason(error)
-            for line in TextLines(message).lines {
+            for line in TextLines(reason(error)).lines {
                 let located =
                     line.range(
                         of: #"^[^ :]+:[0-9]+: error: "#,
@@ -168,7 +166,7 @@ public enum ExerciseCommand {
         switch name {
         case "abandon": say(try workspace.abandon())
         case "list":
-            let passed = Set(Ledger.progress(root).entries)
+            let passed = Set(Ledger("progress", root: root).entries)
             for chapter in catalog.chapters() {
                 let mark =
                     passed.contains("chapter \(chapter.number)") ? "✓" : " "
@@ -325,7 +323,8 @@ private struct Session {
         let started = workspace.chapterInProgress == number
         report(result, started: started)
         if result.passed, started {
-            try Ledger.progress(root).add("chapter \(number)", once: true)
+            try Ledger("progress", root: root).add(
+                "chapter \(number)", once: true)
         }
         return result.passed ? 0 : 1
     }
@@ -467,7 +466,7 @@ private struct Session {
             say()
             report(outcome, of: chapter)
             if outcome.passed {
-                try Ledger.progress(root).add(
+                try Ledger("progress", root: root).add(
                     "further \(number) \(outcome.exercise.slug)", once: true)
             }
         }

@@ -96,7 +96,7 @@ struct ExerciseWorkspace {
             clearRecords()
             throw ExerciseError(
                 "could not record the chapter in \(Self.stashFolder) "
-                    + "(\(plainReason(error))); nothing was changed")
+                    + "(\(reason(error))); nothing was changed")
         }
         do {
             for path in moved {
@@ -112,7 +112,7 @@ struct ExerciseWorkspace {
         } catch {
             try putBack()
             throw ExerciseError(
-                "could not set the chapter up (\(plainReason(error))); "
+                "could not set the chapter up (\(reason(error))); "
                     + "nothing was changed")
         }
         return (

@@ -133,29 +133,19 @@ struct ChapterHints {
     }
 }
 
-/// What a student has done, one line each in a file of `.exercise`: the hints given
-/// (`hints`: `CHAPTER<TAB>WHAT`) or what they passed (`progress`: `chapter 4`,
-/// `further 2 empty`).
+/// What a student has done, one line each in a file of `.exercise`: what they passed
+/// (`progress`: `chapter 4`, `further 2 empty`) or the hints given (`hints`:
+/// `CHAPTER<TAB>WHAT`).
 struct Ledger {
     let file: URL
 
-    static func hints(_ root: URL) -> Ledger {
-        Ledger(
-            file: root.appendingPathComponent(
-                "\(ExerciseWorkspace.stashFolder)/hints"))
-    }
-
-    static func progress(_ root: URL) -> Ledger {
-        Ledger(
-            file: root.appendingPathComponent(
-                "\(ExerciseWorkspace.stashFolder)/progress"))
+    init(_ name: String, root: URL) {
+        file = root.appendingPathComponent(".exercise/\(name)")
     }
 
     var entries: [String] {
-        ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(
-            separator: "\n"
-        )
-        .map(String.init)
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
     }
 
     func add(_ entry: String, once: Bool = false) throws {
@@ -168,29 +158,20 @@ struct Ledger {
     }
 }
 
-/// Which hints a chapter has given, in `.exercise/hints`.
+/// Which hints each chapter has given, in `.exercise/hints`.
 struct HintLedger {
     let root: URL
-    private var ledger: Ledger { .hints(root) }
-
-    private var entries: [(chapter: Int, what: String)] {
-        ledger.entries.compactMap { line in
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2, let chapter = Int(parts[0]) else {
-                return nil
-            }
-            return (chapter, String(parts[1]))
-        }
-    }
+    private var ledger: Ledger { Ledger("hints", root: root) }
 
     /// How many hints for `what` chapter `chapter` has given.
     func given(_ chapter: Int, _ what: String) -> Int {
-        entries.filter { $0 == (chapter, what) }.count
+        ledger.entries.filter { $0 == "\(chapter)\t\(what)" }.count
     }
 
     /// The blank of chapter `chapter` the last hint was for.
     func last(_ chapter: Int) -> String? {
-        entries.last { $0.chapter == chapter }?.what
+        ledger.entries.last { $0.hasPrefix("\(chapter)\t") }?
+            .dropFirst("\(chapter)\t".count).description
     }
 
     func record(_ chapter: Int, _ what: String) throws {
