@@ -212,12 +212,15 @@ public enum ExerciseCommand {
                   keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
                 """)
             listed(plan.saved, indent: "    ")
+            say("  put back the book's version of \(plan.putBack) file(s)")
+            if !plan.removed.isEmpty {
+                say(
+                    "  remove the \(plan.removed.count) file(s) you added (once kept)"
+                )
+            }
             say(
-                """
-                  put back the book's version of \(plan.putBack) file(s)
-                  remove the \(plan.removed.count) file(s) you added (after keeping them)
-                  bring back \(plan.setAside.count) set-aside folder(s) and file(s)
-                """)
+                "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
+            )
         }
         return 0
     }

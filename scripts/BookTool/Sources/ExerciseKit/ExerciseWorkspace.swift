@@ -158,7 +158,8 @@ struct ExerciseWorkspace {
         var plan = RestorePlan(
             chapter: try ChapterCatalog(root: root).chapter(number),
             setAside: setAsidePaths())
-        for path in treeFiles() {
+        // Package.swift only lists the chapters; the student does not write it.
+        for path in treeFiles().dropFirst() {
             let book = bookCopy(of: path)
             if !bookFiles.contains(path) {
                 plan.saved.append(path)
