@@ -104,6 +104,22 @@ func readText(_ path: String, in root: URL) throws -> String {
     }
 }
 
+/// What follows `marker` on the first line of the file at `path` that starts with it, and
+/// that line's number.
+func marker(_ marker: String, in path: String, root: URL) throws -> (
+    value: String, line: Int
+)? {
+    for (index, line) in TextLines(try readText(path, in: root)).lines
+        .enumerated()
+    where line.trimmedWhitespace.hasPrefix(marker) {
+        return (
+            line.trimmedWhitespace.dropFirst(marker.count).trimmedWhitespace,
+            index + 1
+        )
+    }
+    return nil
+}
+
 /// Every file (or symbolic link) under `folder`, relative to it, sorted.
 func files(under folder: URL) -> [String] {
     var paths: [String] = []

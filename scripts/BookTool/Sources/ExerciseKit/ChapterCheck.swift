@@ -74,22 +74,14 @@ struct ChapterChecker {
     /// The chapter's test files whose first lines say `// exercise.given: WHAT`: a part the
     /// student is given, not asked to write.
     func givenParts(of chapter: Chapter) -> [(what: String, file: String)] {
-        let marker = "// exercise.given:"
-        return swiftFiles(under: "Tests/MiniCombineTests", in: root).compactMap
-        {
+        swiftFiles(under: "Tests/MiniCombineTests", in: root).compactMap {
             path in
             let file = URL(fileURLWithPath: path).lastPathComponent
             guard file.hasPrefix(chapter.testPrefix),
-                let text = try? readText(path, in: root),
-                let line = TextLines(text).lines.prefix(20).first(where: {
-                    $0.trimmedWhitespace.hasPrefix(marker)
-                })
+                let given = try? marker(
+                    "// exercise.given:", in: path, root: root)
             else { return nil }
-            return (
-                line.trimmedWhitespace.dropFirst(marker.count)
-                    .trimmedWhitespace,
-                file
-            )
+            return (given.value, file)
         }
     }
 

@@ -53,38 +53,34 @@ func prove(_ numbers: [Int], onlyChanged: Bool, root: URL) throws -> Bool {
             (2...4).contains(exercises.count),
             "chapter \(chapter.number) has \(exercises.count) \"go further\" exercises (2–4)"
         )
-        for outcome in try runFurther(exercises, root: copy, withAnswers: true)
-        {
-            var detail = ""
-            switch outcome.status {
-            case .doesNotBuild(let errors): detail = "\n" + errors
-            case .ran(let tests):
-                detail =
-                    "; \(tests.count) tests"
-                    + tests.filter { !$0.passed }.map {
-                        "\n       failing: \($0.name)"
+        for withAnswer in [true, false] {
+            for outcome in try runFurther(
+                exercises, root: copy, withAnswers: withAnswer)
+            {
+                var detail: String
+                switch outcome.status {
+                case .doesNotBuild(let errors):
+                    detail =
+                        withAnswer
+                        ? "\n" + errors
+                        : "its tests do not build ("
+                            + (errors.split(separator: "\n").first ?? "") + ")"
+                case .ran(let tests):
+                    let failing = tests.filter { !$0.passed }
+                    detail =
+                        "\(failing.count) of its \(tests.count) tests fail"
+                    if withAnswer {
+                        detail += failing.map { "\n       failing: \($0.name)" }
+                            .joined()
                     }
-                    .joined()
+                }
+                claim(
+                    outcome.passed == withAnswer,
+                    "\(outcome.exercise.slug): "
+                        + (withAnswer
+                            ? "its tests pass with the answer; "
+                            : "without the answer, ") + detail)
             }
-            claim(
-                outcome.passed,
-                "\(outcome.exercise.slug): its tests pass with the answer\(detail)"
-            )
-        }
-        for outcome in try runFurther(exercises, root: copy, withAnswers: false)
-        {
-            let how: String
-            switch outcome.status {
-            case .doesNotBuild(let errors):
-                how =
-                    "its tests do not build (\(errors.split(separator: "\n").first ?? ""))"
-            case .ran(let tests):
-                how =
-                    "\(tests.filter { !$0.passed }.count) of its \(tests.count) tests fail"
-            }
-            claim(
-                !outcome.passed,
-                "\(outcome.exercise.slug): without the answer, \(how)")
         }
     }
     say()

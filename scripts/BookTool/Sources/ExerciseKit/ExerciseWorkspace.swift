@@ -339,19 +339,16 @@ struct ExerciseWorkspace {
         {
             return number
         }
-        for (index, line) in TextLines(try readText(path, in: root)).lines
-            .enumerated()
-        where line.trimmedWhitespace.hasPrefix(Self.needsChapterMarker) {
-            let value = line.trimmedWhitespace.dropFirst(
-                Self.needsChapterMarker.count)
-            guard let number = Int(value.trimmedWhitespace) else {
-                throw ExerciseError(
-                    "\(path):\(index + 1): error: expected "
-                        + "'\(Self.needsChapterMarker) NUMBER'")
-            }
-            return number
+        guard
+            let needs = try marker(
+                Self.needsChapterMarker, in: path, root: root)
+        else { return nil }
+        guard let number = Int(needs.value) else {
+            throw ExerciseError(
+                "\(path):\(needs.line): error: expected "
+                    + "'\(Self.needsChapterMarker) NUMBER'")
         }
-        return nil
+        return number
     }
 
     /// `Package.swift` with its `chapters` list cut after chapter `number`.
