@@ -3,77 +3,65 @@ import Foundation
 
 /// One chapter of the book, as its folders in the repository name it.
 struct Chapter: Equatable {
-    /// The chapter's number, 1 for `01-Protocols`.
     var number: Int
-    /// The folder name shared by the library and the chapter program, such as `04-Map`.
+    /// The folder name the library and the program share, such as `04-Map`.
     var folderName: String
-    /// The chapter's title, from its page's first heading.
+    /// The title of its page's first heading, without "Chapter N:".
     var title: String
-    /// Its page, such as `book/04-map.md`, relative to the repository root.
+    /// Its page, such as `book/04-map.md`.
     var pagePath: String?
 
-    /// `Sources/MiniCombine/04-Map`.
     var libraryPath: String { "Sources/MiniCombine/\(folderName)" }
-    /// `Chapters/04-Map`.
     var programPath: String { "Chapters/\(folderName)" }
     /// The executable a reader runs, such as `04-map`.
     var product: String { NumberedFolder.productName(ofFolder: folderName) }
-    /// Two digits, as in the folder and test file names.
-    var paddedNumber: String { twoDigits(number) }
-    /// The start of the chapter's test files' names and suites: `Chapter04`.
-    var testPrefix: String { "Chapter\(paddedNumber)" }
-    /// A regular expression for the chapter's tests' identifiers.
-    var testFilter: String { "MiniCombineTests\\.\(testPrefix)" }
-    /// "Chapter 4, Map" for reports.
+    /// The start of its test files' and suites' names: `Chapter04`.
+    var testPrefix: String { "Chapter\(twoDigits(number))" }
+    /// Its brief, hints and "go further" exercises.
+    var exercisesPath: String { "scripts/Exercises/\(folderName)" }
     var heading: String { "Chapter \(number): \(title)" }
 }
 
-/// The chapters found in a repository.
+/// The chapters of the repository at `root`, those set aside included.
 struct ChapterCatalog {
     let root: URL
 
-    /// Every chapter, from the `Chapters/NN-Name` folders and the exercise stash, in order.
     func chapters() -> [Chapter] {
-        var folders = Set(numberedNames(in: "Chapters"))
-        folders.formUnion(
-            numberedNames(
-                in: "\(ExerciseWorkspace.stashFolder)/set-aside/Chapters"))
+        let folders = Set(
+            numberedNames(in: "Chapters")
+                + numberedNames(in: ".exercise/set-aside/Chapters"))
         let pages = numberedNames(in: "book").filter { $0.hasSuffix(".md") }
         return folders.compactMap { folder -> Chapter? in
             guard let number = leadingNumber(of: folder) else { return nil }
-            let page = pages.first { leadingNumber(of: $0) == number }.map {
-                "book/\($0)"
-            }
+            let page = pages.first { leadingNumber(of: $0) == number }
+                .map { "book/\($0)" }
             return Chapter(
                 number: number, folderName: folder,
                 title: page.flatMap(title(ofPage:)) ?? folder, pagePath: page)
         }.sorted { $0.number < $1.number }
     }
 
-    /// The chapter numbered `number`, or an error that lists the ones there are.
-    func chapter(_ number: Int) throws(ExerciseError) -> Chapter {
+    func chapter(_ number: Int) throws -> Chapter {
         let all = chapters()
         guard let chapter = all.first(where: { $0.number == number }) else {
-            let numbers = all.map { String($0.number) }.joined(separator: ", ")
+            let numbers = all.map { String($0.number) }
             throw ExerciseError(
-                "there is no chapter \(number); the chapters are \(numbers)")
+                "there is no chapter \(number); the chapters are "
+                    + numbers.joined(separator: ", "))
         }
         return chapter
     }
 
     private func numberedNames(in folder: String) -> [String] {
-        let names =
-            (try? FileManager.default.contentsOfDirectory(
-                atPath: root.appendingPathComponent(folder).path)) ?? []
-        return names.filter { leadingNumber(of: $0) != nil }
+        let url = root.appendingPathComponent(folder)
+        return
+            ((try? FileManager.default.contentsOfDirectory(atPath: url.path))
+            ?? []).filter { leadingNumber(of: $0) != nil }
     }
 
-    /// The text of the page's first `# ` heading, without a leading "Chapter N:".
     private func title(ofPage page: String) -> String? {
-        guard
-            let text = try? String(
-                contentsOf: root.appendingPathComponent(page), encoding: .utf8),
-            let heading = text.split(separator: "\n").first(where: {
+        guard let text = try? readText(page, in: root),
+            let heading = TextLines(text).lines.first(where: {
                 $0.hasPrefix("# ")
             })
         else { return nil }
@@ -85,11 +73,96 @@ struct ChapterCatalog {
     }
 }
 
-/// A problem the exercise tool reports to its user and stops for.
+/// A problem the exercise tool reports in one line and stops for.
 struct ExerciseError: Error, CustomStringConvertible {
     var description: String
+    init(_ description: String) { self.description = description }
+}
 
-    init(_ description: String) {
-        self.description = description
+/// Runs `body`; a file system error becomes an `ExerciseError` saying, plainly, what failed.
+func attempt<T>(_ what: @autoclosure () -> String, _ body: () throws -> T)
+    throws -> T
+{
+    do {
+        return try body()
+    } catch let error as ExerciseError {
+        throw error
+    } catch {
+        throw ExerciseError("\(what()): \(reason(error))")
     }
+}
+
+/// What went wrong, in plain words rather than a framework error's dump.
+func reason(_ error: any Error) -> String {
+    (error as? ExerciseError)?.description ?? plainReason(error)
+}
+
+func readText(_ path: String, in root: URL) throws -> String {
+    try attempt("\(path): cannot be read") {
+        try String(
+            contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+}
+
+/// What follows `marker` on the first line of the file at `path` that starts with it, and
+/// that line's number.
+func marker(_ marker: String, in path: String, root: URL) throws -> (
+    value: String, line: Int
+)? {
+    for (index, line) in TextLines(try readText(path, in: root)).lines
+        .enumerated()
+    where line.trimmedWhitespace.hasPrefix(marker) {
+        return (
+            line.trimmedWhitespace.dropFirst(marker.count).trimmedWhitespace,
+            index + 1
+        )
+    }
+    return nil
+}
+
+/// Every file (or symbolic link) under `folder`, relative to it, sorted.
+func files(under folder: URL) -> [String] {
+    var paths: [String] = []
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let relative = enumerator?.nextObject() as? String {
+        var isFolder: ObjCBool = false
+        let url = folder.appendingPathComponent(relative)
+        if !FileManager.default.fileExists(
+            atPath: url.path, isDirectory: &isFolder) || !isFolder.boolValue
+        {
+            paths.append(relative)
+        }
+    }
+    return paths.sorted()
+}
+
+/// The `.swift` files under `folder` of `root`, relative to `root`.
+func swiftFiles(under folder: String, in root: URL) -> [String] {
+    files(under: root.appendingPathComponent(folder))
+        .filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+}
+
+/// Copies `source` (a file or a symbolic link) to `target`, replacing it, making folders.
+func copyItem(_ source: URL, to target: URL) throws {
+    try FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+    try? FileManager.default.removeItem(at: target)
+    try FileManager.default.copyItem(at: source, to: target)
+}
+
+func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let outcome = AtomicFileWriter().replace([.init(url: url, text: text)])
+    if let failure = outcome.failures.values.first {
+        throw ExerciseError("\(url.path): cannot be written: \(failure)")
+    }
+}
+
+/// Prints each line of `text` after `indent` to standard output at once, before any build
+/// that follows.
+func say(_ text: String = "", indent: String = "") {
+    let lines = text.components(separatedBy: "\n").map { indent + $0 + "\n" }
+    FileHandle.standardOutput.write(Data(lines.joined().utf8))
 }

@@ -3,712 +3,502 @@ import Foundation
 
 /// The command line of `scripts/exercise`.
 public enum ExerciseCommand {
+    /// The help, which is also what the parser reads each command's arguments and options
+    /// from: `[NAME]` is optional, `…` repeats.
     static let usage = """
         usage: scripts/exercise COMMAND [ARGUMENTS]
 
-        Rebuild a chapter yourself:
           brief N           what chapter N asks you to build, and what to read first
           start N           blank out chapter N's step (later chapters are set aside)
-          check N           build, run chapter N's tests and its program, and say where you stand
+          check N           build and run chapter N's tests and program: where you stand
           hint N            the next hint for the body you are stuck on
-          watch N           check again each time a file of chapter N changes (Ctrl-C stops)
-          restore N         put the reference chapter N back (your version is kept)
+          watch N           check again each time a file of chapter N changes
+          restore N         put the book's chapter N back (your version is kept)
           status            what is in progress, and what 'restore' would do
-          abandon           clear an exercise that cannot be restored (your attempts are kept)
-
-        Options for check, watch, further and grade:
-          --time-limit S    stop a test that runs longer than S seconds (default 30)
-
-        Go further:
+          abandon           clear an exercise restore cannot end (attempts are kept)
           further N [NAME]  check your answers to chapter N's "go further" exercises
           answer N NAME     show the worked answer to one of them
-
           list              the chapters, their exercises, and what you have passed
+          grade N FOLDER…   grade copies of chapter N's library folder, one a student
+          prove [N…]        (for CI) prove that the chapters can be assigned
 
-        For teachers:
-          grade N FOLDER…   grade copies of chapter N's library folder, one per student,
-                            in a scratch copy; writes STUDENT.json and results.csv
-                            (--output DIR, default .build/exercise-grade/results);
-                            exits 0 if all pass, 1 if some fail tests, 3 if some do not compile
-          prove [N …]       (for CI) prove every chapter's exercises are well formed;
-                            --changed: only chapters whose files differ from main
+        check, hint, watch, further, grade: --time-limit S stops a test after S s (30)
+        grade: --output DIR (default .build/exercise-grade/results)
+        grade exits with 0 if all pass, 1 if some fail tests, 3 if some do not compile
+        prove: --changed proves only the chapters whose files differ from main
         """
 
-    /// Makes Ctrl-C end the tests the tool runs, and everything they started, and remove the
-    /// tool's temporary files.
+    /// Makes Ctrl-C end the tests the tool runs, and all they started, and remove its
+    /// temporary files.
     public static func prepareForInterrupts() {
         InterruptCleanup.installSignalHandlers()
     }
 
-    /// Runs the command in `arguments` (without the program name) for the repository at `root`.
+    /// Runs `arguments` (without the program name) for the repository at `root`.
+    ///
+    /// Returns the exit status. Problems go to standard error, one a line.
     public static func run(_ arguments: [String], root: URL) -> Int32 {
-        var output = ReportPrinter()
         do {
-            return try dispatch(
-                arguments, root: root.standardizedFileURL, output: &output)
+            return try dispatch(arguments, root: root.standardizedFileURL)
         } catch {
-            output.line("scripts/exercise: \(error)")
+            for line in TextLines(reason(error)).lines {
+                let located =
+                    line.range(
+                        of: #"^[^ :]+:[0-9]+: error: "#,
+                        options: .regularExpression) != nil
+                FileHandle.standardError.write(
+                    Data(
+                        ((located ? "" : "scripts/exercise: error: ") + line
+                            + "\n").utf8))
+            }
             return 1
         }
     }
 
-    private static func dispatch(
-        _ arguments: [String], root: URL, output: inout ReportPrinter
-    )
-        throws(ExerciseError) -> Int32
+    private static func dispatch(_ arguments: [String], root: URL) throws
+        -> Int32
     {
-        var arguments = arguments
-        var options = Options()
-        if let flag = arguments.firstIndex(of: "--time-limit") {
-            guard flag + 1 < arguments.count,
-                let seconds = Double(arguments[flag + 1]),
-                seconds > 0
-            else {
+        guard let name = arguments.first,
+            !["help", "-h", "--help"].contains(name)
+        else {
+            say(usage)
+            return arguments.isEmpty ? 2 : 0
+        }
+        let lines = usage.components(separatedBy: "\n")
+        guard let line = lines.first(where: { $0.hasPrefix("  \(name) ") })
+        else {
+            throw ExerciseError(
+                "unknown command '\(name)'; 'scripts/exercise help' lists them")
+        }
+        let takes = line.dropFirst(2).components(separatedBy: "  ")[0]
+            .split(separator: " ").dropFirst()
+        let allowed = lines.filter {
+            ($0.split(separator: ":").first ?? "").split(separator: ", ")
+                .contains(
+                    name[...])
+        }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") } }
+        var words: [String] = []
+        var options: [String: String] = [:]
+        var rest = arguments.dropFirst()[...]
+        while let word = rest.popFirst() {
+            guard word.hasPrefix("--") else {
+                words.append(word)
+                continue
+            }
+            guard allowed.contains(word[...]) else {
+                throw ExerciseError("'\(name)' has no option '\(word)'")
+            }
+            options[word] = word == "--changed" ? "" : rest.popFirst()
+            if options[word] == nil {
+                throw ExerciseError("'\(word)' needs a value")
+            }
+        }
+        let required = takes.filter { !$0.hasPrefix("[") }.count
+        let most = takes.contains { $0.contains("…") } ? Int.max : takes.count
+        guard (required...most).contains(words.count) else {
+            throw ExerciseError(
+                "'\(name)' takes "
+                    + (takes.isEmpty
+                        ? "no arguments" : takes.joined(separator: " "))
+                    + (words.isEmpty
+                        ? "" : ", not '\(words.joined(separator: " "))'")
+                    + ", such as 'scripts/exercise \(name)\(takes.isEmpty ? "" : " 4")'"
+            )
+        }
+        var limit: TimeInterval = 30
+        if let value = options["--time-limit"] {
+            guard let seconds = Double(value), seconds > 0 else {
                 throw ExerciseError(
                     "'--time-limit' needs a number of seconds, such as 60")
             }
-            options.testTimeLimit = seconds
-            arguments.removeSubrange(flag...(flag + 1))
+            limit = seconds
         }
-        if let flag = arguments.firstIndex(of: "--output") {
-            guard flag + 1 < arguments.count else {
-                throw ExerciseError("'--output' needs a folder")
-            }
-            options.output = URL(fileURLWithPath: arguments[flag + 1])
-            arguments.removeSubrange(flag...(flag + 1))
-        }
-        guard let command = arguments.first else {
-            output.line(usage)
-            return ExitCode.usage
-        }
-        let rest = Array(arguments.dropFirst())
         let catalog = ChapterCatalog(root: root)
-        func chapterArgument() throws(ExerciseError) -> Chapter {
-            guard let first = rest.first, let number = Int(first) else {
+        let numbers = try words.prefix(name == "prove" ? words.count : 1).map {
+            word in
+            guard let number = Int(word) else {
                 throw ExerciseError(
-                    "'\(command)' needs a chapter number, such as '\(command) 4'"
-                )
+                    "'\(name)' needs a chapter number, not '\(word)'")
             }
-            return try catalog.chapter(number)
+            return number
         }
-        switch command {
-        case "start":
-            return try start(
-                try chapterArgument(), catalog: catalog, root: root,
-                output: &output)
-        case "check":
-            return try check(
-                try chapterArgument(), root: root, options: options,
-                output: &output)
+        if name == "prove" {
+            return try prove(
+                numbers, onlyChanged: options["--changed"] != nil, root: root)
+                ? 0 : 1
+        }
+        guard let number = numbers.first else {
+            return try session(name, root: root, catalog: catalog)
+        }
+        let chapter = try catalog.chapter(number)
+        let session = Session(root: root, chapter: chapter, limit: limit)
+        switch name {
         case "brief":
-            let chapter = try chapterArgument()
-            output.line(chapter.heading)
-            output.line()
-            output.line(try ChapterBrief(chapter: chapter, root: root).text())
-            return 0
-        case "hint":
-            return try hint(
-                try chapterArgument(), root: root, options: options,
-                output: &output)
-        case "restore":
-            return try restore(
-                try chapterArgument(), root: root, output: &output)
-        case "grade":
-            let chapter = try chapterArgument()
-            let folders = rest.dropFirst().map { URL(fileURLWithPath: $0) }
-            guard !folders.isEmpty else {
-                throw ExerciseError(
-                    "'grade' needs a chapter and submission folders, such as "
-                        + "'grade 4 submissions/*/04-Map'")
-            }
-            return try grade(
-                chapter, folders, root: root, options: options, output: &output)
-        case "watch":
-            return try watch(
-                try chapterArgument(), root: root, options: options,
-                output: &output)
-        case "status":
-            try status(catalog: catalog, root: root, output: &output)
-            return 0
-        case "abandon":
-            output.line(
-                try ExerciseWorkspace(root: root).abandon(catalog: catalog))
-            return 0
+            say(chapter.heading + "\n")
+            say(try brief(of: chapter, root: root))
+        case "start": try session.start(catalog: catalog)
+        case "check": return try session.check()
+        case "hint": return try session.hint()
+        case "watch": try session.watch()
+        case "restore": try session.restore()
         case "further":
-            let chapter = try chapterArgument()
-            return try further(
-                chapter, only: rest.dropFirst().first, root: root,
-                output: &output)
-        case "answer":
-            let chapter = try chapterArgument()
-            guard let slug = rest.dropFirst().first else {
-                throw ExerciseError(
-                    "'answer' needs a chapter and an exercise name, such as 'answer 2 empty'"
-                )
-            }
-            return try answer(chapter, slug: slug, root: root, output: &output)
-        case "list":
-            list(catalog: catalog, root: root, output: &output)
-            return 0
-        case "prove":
-            let numbers = try rest.filter { $0 != "--changed" }.map {
-                argument throws(ExerciseError) -> Int in
-                guard let number = Int(argument) else {
-                    throw ExerciseError(
-                        "'prove' takes chapter numbers, not '\(argument)'")
-                }
-                return number
-            }
-            return try ExerciseProof(root: root).run(
-                chapters: numbers, onlyChanged: rest.contains("--changed"),
-                output: &output) ? 0 : 1
-        case "-h", "--help", "help":
-            output.line(usage)
-            return 0
+            return try session.further(only: words.dropFirst().first)
+        case "answer": try session.answer(words[1])
         default:
-            throw ExerciseError("unknown command '\(command)'\n\n\(usage)")
+            let output = options["--output"].map { URL(fileURLWithPath: $0) }
+            return try session.grade(
+                words.dropFirst().map { URL(fileURLWithPath: $0) },
+                output: output
+                    ?? root.appendingPathComponent(
+                        ".build/exercise-grade/results"))
         }
+        return 0
     }
 
-    // MARK: - Rebuild the chapter
-
-    private static func start(
-        _ chapter: Chapter, catalog: ChapterCatalog, root: URL,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
+    /// `status`, `abandon` and `list`, which name no chapter.
+    private static func session(
+        _ name: String, root: URL, catalog: ChapterCatalog
+    ) throws
+        -> Int32
+    {
         let workspace = ExerciseWorkspace(root: root)
+        let current = workspace.chapterInProgress
+        switch name {
+        case "abandon": say(try workspace.abandon())
+        case "list":
+            let passed = Set(Ledger("progress", root: root).entries)
+            for chapter in catalog.chapters() {
+                let mark =
+                    passed.contains("chapter \(chapter.number)") ? "✓" : " "
+                let state =
+                    current == chapter.number
+                    ? "  ← in progress"
+                    : current.map {
+                        chapter.number > $0
+                            ? "  (set aside until you restore chapter \($0))"
+                            : ""
+                    } ?? ""
+                say("\(mark) \(chapter.number). \(chapter.title)\(state)")
+                let slugs = FurtherExercise.of(chapter, root: root).map {
+                    (passed.contains("further \(chapter.number) \($0.slug)")
+                        ? "✓ " : "") + $0.slug
+                }
+                if !slugs.isEmpty {
+                    say("     go further: \(slugs.joined(separator: ", "))")
+                }
+            }
+            say(
+                """
+
+                ✓ marks what you have passed: a chapter you started and checked, an exercise
+                you checked with 'further'. It is kept in .exercise/progress.
+                """)
+        default:
+            guard let current else {
+                say(
+                    "No exercise is in progress. Start one with 'scripts/exercise start N'."
+                )
+                return 0
+            }
+            let plan = try workspace.restorePlan()
+            say("\(plan.chapter.heading) is in progress.")
+            if let last = workspace.lastCheckedFolder(plan.chapter) {
+                say("Your last checked version is in \(last)/yours.")
+            }
+            say(
+                """
+
+                'scripts/exercise restore \(current)' would:
+                  keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
+                """)
+            listed(plan.saved, indent: "    ")
+            say("  put back the book's version of \(plan.putBack) file(s)")
+            if !plan.removed.isEmpty {
+                say(
+                    "  remove the \(plan.removed.count) file(s) you added (once kept)"
+                )
+            }
+            say(
+                "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
+            )
+        }
+        return 0
+    }
+
+    /// Prints at most twelve of `paths`.
+    static func listed(
+        _ paths: [String], indent: String,
+        note: (String) -> String = { _ in "" }
+    ) {
+        say(
+            paths.prefix(12).map { $0 + note($0) }.joined(separator: "\n"),
+            indent: indent)
+        if paths.count > 12 { say("\(indent)… and \(paths.count - 12) more") }
+    }
+}
+
+/// The commands about one chapter.
+private struct Session {
+    let root: URL
+    let chapter: Chapter
+    let limit: TimeInterval
+    var workspace: ExerciseWorkspace { ExerciseWorkspace(root: root) }
+    var number: Int { chapter.number }
+
+    func start(catalog: ChapterCatalog) throws {
         let summary = try workspace.start(
             chapter, allChapters: catalog.chapters())
-        output.line("\(chapter.heading) is now yours to write.")
-        output.line()
-        output.line(
-            "These bodies now stop with \"Not implemented yet\". Fill them in:")
+        say(
+            """
+            \(chapter.heading) is now yours to write.
+
+            These bodies now stop with "Not implemented yet". Fill them in:
+            """)
         for blank in summary.blanks {
-            output.line("  \(blank.path):\(blank.line)  \(blank.what)")
+            say("  \(blank.path):\(blank.line)  \(blank.what)")
         }
-        output.line()
-        output.line(
-            "Signatures, doc comments and types are still there; add the stored properties and "
-                + "helpers you need.")
-        if let brief = try? ChapterBrief(chapter: chapter, root: root).text() {
-            output.line()
-            output.line(brief)
-        }
-        output.line()
-        for part in GivenPart.of(chapter, root: root) {
-            output.line(
+        say(
+            """
+
+            Signatures, doc comments and types are still there; add the stored properties
+            and helpers you need.
+
+            """)
+        if let brief = try? brief(of: chapter, root: root) { say(brief + "\n") }
+        for part in ChapterChecker(root: root).givenParts(of: chapter) {
+            say(
                 "Given, not for you to write: \(part.what). Its tests are left out of 'check'."
             )
         }
         if !summary.setAside.isEmpty {
-            let numbers = summary.setAside.map(String.init).joined(
-                separator: ", ")
-            output.line(
-                "Chapters \(numbers) build on this one, so they are set aside until you restore."
+            say(
+                "Chapters \(summary.setAside.map(String.init).joined(separator: ", ")) "
+                    + "build on this one, so they are set aside until you restore."
             )
         }
-        output.line()
-        output.line(
-            "Check where you stand, as often as you like:   scripts/exercise check \(chapter.number)"
-        )
-        output.line(
-            "Stuck? One hint at a time:                     scripts/exercise hint \(chapter.number)"
-        )
-        output.line(
-            "See the reference (your work is kept):         scripts/exercise restore \(chapter.number)"
-        )
-        output.line()
-        output.line(
-            "Until you restore, git shows the set-aside files as deleted: that is on purpose, "
-                + "so do not commit them or check them out.")
-        return 0
+        say(
+            """
+
+            Check where you stand, as often as you like:   scripts/exercise check \(number)
+            Stuck? One hint at a time:                     scripts/exercise hint \(number)
+            See the reference (your work is kept):         scripts/exercise restore \(number)
+
+            Until you restore, git shows the set-aside files as deleted: that is on purpose,
+            so do not commit them or check them out.
+            """)
     }
 
-    private static func check(
-        _ chapter: Chapter, root: URL, options: Options,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
-        guard
-            let result = try buildAndCheck(
-                chapter, root: root, options: options, output: &output)
-        else { return ExitCode.doesNotCompile }
-        let started =
-            ExerciseWorkspace(root: root).chapterInProgress == chapter.number
-        output.line()
-        ChapterReport(result: result, started: started).write(to: &output)
-        if result.passed, started {
-            Progress(root: root).record("chapter \(chapter.number)")
-        }
-        return result.passed ? 0 : ExitCode.failsTests
-    }
-
-    /// Saves the student's attempt, builds, and runs the chapter's tests and program; `nil`,
-    /// with the compiler's errors printed, if the code does not compile.
-    private static func buildAndCheck(
-        _ chapter: Chapter, root: URL, options: Options,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> ChapterCheckResult? {
-        let workspace = ExerciseWorkspace(root: root)
+    /// Saves the attempt, builds, and runs the chapter's tests and program; `nil`, with the
+    /// compiler's errors printed, if the code does not compile.
+    func buildAndCheck() throws -> ChapterCheckResult? {
         let current = workspace.chapterInProgress
-        if let current, chapter.number > current {
+        if let current, number > current {
             throw ExerciseError(
-                "chapter \(chapter.number) is set aside while you work on chapter \(current); "
+                "chapter \(number) is set aside while you work on chapter \(current); "
                     + "check chapter \(current), or restore it first")
         }
-        output.line(chapter.heading)
-        if current == chapter.number {
-            let saved = try workspace.saveCheckedAttempt(chapter)
-            output.line("Your files are saved in \(saved). Building…")
+        say(chapter.heading)
+        if current == number {
+            say(
+                "Your files are saved in \(try workspace.saveCheckedAttempt(chapter)). Building…"
+            )
         } else {
-            output.line("Building…")
+            say("Building…")
         }
-        var checker = ChapterChecker(root: root)
-        checker.testTimeLimit = options.testTimeLimit
-        let binPath: URL
+        let checker = ChapterChecker(root: root, testTimeLimit: limit)
         switch checker.build() {
         case .failure(let error):
-            output.line()
-            output.line("Your code does not compile yet. The compiler says:")
-            output.indented(error.description, by: 2)
-            output.line()
-            output.line(
-                "Fix these, then run 'scripts/exercise check \(chapter.number)' again."
+            say("\nYour code does not compile yet. The compiler says:")
+            say(error.description, indent: "  ")
+            say(
+                "\nFix these, then run 'scripts/exercise check \(number)' again."
             )
             return nil
-        case .success(let path):
-            binPath = path
-        }
-        switch checker.check(chapter, binPath: binPath) {
-        case .failure(let error): throw error
-        case .success(let value): return value
+        case .success(let binPath):
+            let result = try checker.check(chapter, binPath: binPath)
+            say()
+            return result
         }
     }
 
-    /// Prints the next hint for the blank the student is stuck on, and records it.
-    private static func hint(
-        _ chapter: Chapter, root: URL, options: Options,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
-        let current = ExerciseWorkspace(root: root).chapterInProgress
-        guard current == chapter.number else {
+    func check() throws -> Int32 {
+        guard let result = try buildAndCheck() else { return 3 }
+        let started = workspace.chapterInProgress == number
+        report(result, started: started)
+        if result.passed, started {
+            try Ledger("progress", root: root).add(
+                "chapter \(number)", once: true)
+        }
+        return result.passed ? 0 : 1
+    }
+
+    func hint() throws -> Int32 {
+        let current = workspace.chapterInProgress
+        guard current == number else {
             throw ExerciseError(
                 "hints are for the chapter you are writing; "
                     + (current.map {
                         "that is chapter \($0): 'scripts/exercise hint \($0)'"
                     }
-                        ?? "start it first with 'scripts/exercise start \(chapter.number)'")
+                        ?? "start it first with 'scripts/exercise start \(number)'")
             )
         }
-        let path = ChapterHints.path(of: chapter)
-        guard
-            let text = try? String(
-                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        else {
-            throw ExerciseError(
-                "\(path): cannot be read; chapter \(chapter.number) has no hints"
-            )
-        }
-        let hints = ChapterHints(path: path, text: text)
-        guard
-            let result = try buildAndCheck(
-                chapter, root: root, options: options, output: &output)
-        else { return ExitCode.doesNotCompile }
-        output.line()
+        let path = "\(chapter.exercisesPath)/HINTS.md"
+        let hints = ChapterHints(path: path, text: try readText(path, in: root))
+        guard let result = try buildAndCheck() else { return 3 }
         guard !result.passed else {
-            output.line(
-                "Everything passes, so there is nothing to hint at. Well done!")
+            say("Everything passes, so there is nothing to hint at. Well done!")
             return 0
         }
         let ledger = HintLedger(root: root)
         guard
             let stuck = hints.blank(
-                stuckOn: result, lastAsked: ledger.last(chapter.number)),
-            let list = hints.hints(for: stuck.what)
-        else { throw ExerciseError("\(path) holds no hints") }
-        let what = stuck.what
+                stuckOn: result, lastAsked: ledger.last(number)),
+            let list = hints.hints(for: stuck.what), !list.isEmpty
+        else { throw ExerciseError("\(path):1: error: it holds no hints") }
         if stuck.reached {
-            output.line(
-                "Your tests stop in a body you have not written yet: \(what).")
+            say(
+                "Your tests stop in a body you have not written yet: \(stuck.what)."
+            )
         } else {
             let failing = result.tests.first { !$0.passed }.map {
                 "'\($0.behaviour)'"
             }
-            output.line(
+            say(
                 "Every body your tests reach is written, but \(failing ?? "the program") "
-                    + "still fails. A hint for \(what):")
+                    + "still fails. A hint for \(stuck.what):")
         }
-        let index = min(ledger.given(chapter.number, what), list.count - 1)
-        output.line()
-        output.line("Hint \(index + 1) of \(list.count):")
-        for line in wrapped(list[index], width: 76) { output.line("  " + line) }
-        output.line()
-        output.line(
-            index + 1 < list.count
-                ? "Still stuck? 'scripts/exercise hint \(chapter.number)' gives the next one."
-                : "That was the last hint for this body; the chapter's page explains it in full."
-        )
-        try ledger.record(chapter.number, what)
-        return ExitCode.failsTests
-    }
-
-    /// `text` broken into lines of at most `width` characters, between words.
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
+        let index = min(ledger.given(number, stuck.what), list.count - 1)
+        say("\nHint \(index + 1) of \(list.count):")
         var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
+        for word in list[index].split(separator: " ") {
+            if !line.isEmpty, line.count + word.count >= 76 {
+                say("  " + line)
                 line = ""
             }
             line += (line.isEmpty ? "" : " ") + word
         }
-        return line.isEmpty ? lines : lines + [line]
+        say("  " + line + "\n")
+        say(
+            index + 1 < list.count
+                ? "Still stuck? 'scripts/exercise hint \(number)' gives the next one."
+                : "That was the last hint for this body; the chapter's page explains it in full."
+        )
+        try ledger.record(number, stuck.what)
+        return 1
     }
 
-    private static func restore(
-        _ chapter: Chapter, root: URL, output: inout ReportPrinter
-    )
-        throws(ExerciseError) -> Int32
-    {
-        let summary = try ExerciseWorkspace(root: root).restore(chapter)
-        let plan = summary.plan
-        output.line(
-            "\(chapter.heading) is back to the book's version, and so are the chapters after it."
-        )
-        output.line(
-            "Your version of \(plan.saved.count) file(s) is kept in \(summary.attemptFolder)/yours:"
-        )
-        for path in plan.saved.prefix(12) {
-            let note =
-                plan.removed.contains(path) ? "  (you added it; removed)" : ""
-            output.line("  \(path)\(note)")
-        }
-        if plan.saved.count > 12 {
-            output.line("  … and \(plan.saved.count - 12) more")
-        }
-        if !plan.overwritten.isEmpty, let last = summary.lastChecked {
-            output.line(
-                "Your chapter files were already the book's (a 'git restore' or 'git checkout'?); "
-                    + "the version you last checked is in \(last)/yours.")
-        }
-        output.line("To compare yours with the book's:")
-        output.line(
-            "  diff -ru \(summary.attemptFolder)/book \(summary.attemptFolder)/yours"
-        )
-        return 0
-    }
-
-    private static func status(
-        catalog: ChapterCatalog, root: URL, output: inout ReportPrinter
-    )
-        throws(ExerciseError)
-    {
-        let workspace = ExerciseWorkspace(root: root)
-        guard let current = workspace.chapterInProgress else {
-            output.line(
-                "No exercise is in progress. Start one with 'scripts/exercise start N'."
-            )
-            return
-        }
-        let plan: ExerciseWorkspace.RestorePlan
-        do {
-            plan = try workspace.restorePlan()
-        } catch {
-            output.line(
-                "Chapter \(current) is marked as started, but: \(error)")
-            return
-        }
-        let chapter = try catalog.chapter(current)
-        output.line("\(chapter.heading) is in progress.")
-        if let last = workspace.lastCheckedFolder(chapter) {
-            output.line("Your last checked version is in \(last)/yours.")
-        }
-        if !plan.overwritten.isEmpty {
-            output.line(
-                "These files are the book's again, not yours (a 'git restore' or 'git checkout'?):"
-            )
-            for path in plan.overwritten { output.line("  \(path)") }
-        }
-        output.line()
-        output.line("'scripts/exercise restore \(current)' would:")
-        output.line(
-            "  keep your version of \(plan.saved.count) file(s) in \(ExerciseWorkspace.attemptsFolder)/"
-        )
-        for path in plan.saved.prefix(12) { output.line("    \(path)") }
-        if plan.saved.count > 12 {
-            output.line("    … and \(plan.saved.count - 12) more")
-        }
-        output.line(
-            "  put back the book's version of \(plan.putBack.count) file(s)")
-        if !plan.removed.isEmpty {
-            output.line(
-                "  remove \(plan.removed.count) file(s) you added (after keeping them)"
-            )
-        }
-        output.line(
-            "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
-        )
-        if !plan.returned.isEmpty {
-            output.line(
-                "  (\(plan.returned.count) of their files are in the tree already, from git; "
-                    + "they are replaced, and kept where they differ)")
-        }
-    }
-
-    // MARK: - Grade
-
-    private static func grade(
-        _ chapter: Chapter, _ folders: [URL], root: URL, options: Options,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
-        let results =
-            options.output
-            ?? root.appendingPathComponent(".build/exercise-grade/results")
-        output.line(
-            "Grading \(folders.count) submission(s) of \(chapter.heading)…")
-        var grader = Grader(root: root)
-        grader.testTimeLimit = options.testTimeLimit
-        let grades = try grader.grade(
-            chapter, submissions: folders, output: results)
-        for grade in grades {
-            let mark = grade.status == .pass ? "✓" : "✗"
-            let what =
-                grade.status == .error
-                ? (grade.message.split(separator: "\n").first.map(String.init)
-                    ?? "")
-                : "\(grade.passedCount) of \(grade.tests.count) tests pass"
-            output.line("  \(mark) \(grade.student): \(what)")
-        }
-        output.line(
-            "Results: \(results.path)/results.csv and one STUDENT.json each.")
-        return ExitCode.of(grades)
-    }
-
-    // MARK: - Go further
-
-    private static func further(
-        _ chapter: Chapter, only slug: String?, root: URL,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
-        if let current = ExerciseWorkspace(root: root).chapterInProgress,
-            chapter.number > current
-        {
-            throw ExerciseError(
-                "chapter \(chapter.number) is set aside while you work on chapter \(current); "
-                    + "restore chapter \(current) first")
-        }
-        let further = FurtherExercises(root: root)
-        var exercises = further.exercises(of: chapter)
-        guard !exercises.isEmpty else {
-            throw ExerciseError(
-                "chapter \(chapter.number) has no \"go further\" exercises")
-        }
-        if let slug {
-            exercises = exercises.filter { $0.slug == slug }
-            guard !exercises.isEmpty else {
-                let names = further.exercises(of: chapter).map(\.slug).joined(
-                    separator: ", ")
-                throw ExerciseError(
-                    "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)"
-                )
-            }
-        }
-        output.line("\(chapter.heading): go further")
-        output.line(
-            "Building your library (chapters 1–\(chapter.number)) with the exercises' tests…"
-        )
-        let outcomes = try further.run(
-            exercises, of: chapter, withAnswers: false)
-        for outcome in outcomes {
-            output.line()
-            FurtherReport(outcome: outcome, chapter: chapter).write(to: &output)
-        }
-        for outcome in outcomes where outcome.passed {
-            Progress(root: root).record(
-                "further \(chapter.number) \(outcome.exercise.slug)")
-        }
-        let done = outcomes.filter(\.passed).count
-        output.line()
-        output.line(
-            "\(done) of \(outcomes.count) exercise\(outcomes.count == 1 ? "" : "s") "
-                + "pass\(outcomes.count == 1 ? "es" : "").")
-        return done == outcomes.count ? 0 : 1
-    }
-
-    private static func answer(
-        _ chapter: Chapter, slug: String, root: URL, output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
-        let further = FurtherExercises(root: root)
-        guard
-            let exercise = further.exercises(of: chapter).first(where: {
-                $0.slug == slug
-            })
-        else {
-            let names = further.exercises(of: chapter).map(\.slug).joined(
-                separator: ", ")
-            throw ExerciseError(
-                "chapter \(chapter.number) has no exercise '\(slug)'; its exercises are \(names)"
-            )
-        }
-        guard
-            let text = try? String(
-                contentsOf: root.appendingPathComponent(exercise.answerPath),
-                encoding: .utf8)
-        else {
-            throw ExerciseError("\(exercise.answerPath) cannot be read")
-        }
-        output.line(
-            "// A worked answer to chapter \(chapter.number)'s '\(slug)' (\(exercise.answerPath))."
-        )
-        output.line(
-            "// Yours may differ and still be right: the tests are the judge.")
-        output.line()
-        output.line(text, terminator: "")
-        return 0
-    }
-
-    private static func list(
-        catalog: ChapterCatalog, root: URL, output: inout ReportPrinter
-    ) {
-        let inProgress = ExerciseWorkspace(root: root).chapterInProgress
-        let further = FurtherExercises(root: root)
-        let passed = Progress(root: root).passed
-        for chapter in catalog.chapters() {
-            var mark = ""
-            if let inProgress, chapter.number == inProgress {
-                mark = "  ← in progress"
-            } else if let inProgress, chapter.number > inProgress {
-                mark = "  (set aside until you restore chapter \(inProgress))"
-            }
-            let done = passed.contains("chapter \(chapter.number)") ? "✓" : " "
-            output.line("\(done) \(chapter.number). \(chapter.title)\(mark)")
-            let slugs = further.exercises(of: chapter).map { slug in
-                (passed.contains("further \(chapter.number) \(slug.slug)")
-                    ? "✓ " : "") + slug.slug
-            }
-            if !slugs.isEmpty {
-                output.line("     go further: \(slugs.joined(separator: ", "))")
-            }
-        }
-        output.line()
-        output.line(
-            "✓ marks what you have passed: a chapter you started and checked, an exercise"
-        )
-        output.line(
-            "you checked with 'further'. It is kept in \(ExerciseWorkspace.stashFolder)/progress."
-        )
-    }
-
-    /// Runs `check` again each time a Swift file of the chapter changes, until interrupted.
-    ///
-    /// It polls every second, so it needs no file-watching dependency.
-    private static func watch(
-        _ chapter: Chapter, root: URL, options: Options,
-        output: inout ReportPrinter
-    ) throws(ExerciseError) -> Int32 {
-        let workspace = ExerciseWorkspace(root: root)
-        func stamp() -> [String: Date] {
+    /// Checks again each time a Swift file of the chapter changes, polling every second.
+    func watch() throws -> Never {
+        func stamps() -> [String: Date] {
             var stamps: [String: Date] = [:]
-            for path in workspace.swiftFiles(under: chapter.libraryPath)
-                + workspace.swiftFiles(under: chapter.programPath)
+            for path in swiftFiles(under: chapter.libraryPath, in: root)
+                + swiftFiles(under: chapter.programPath, in: root)
             {
-                stamps[path] =
-                    (try? FileManager.default.attributesOfItem(
-                        atPath: root.appendingPathComponent(path).path)[
-                        .modificationDate])
-                    as? Date ?? .distantPast
+                let attributes = try? FileManager.default.attributesOfItem(
+                    atPath: root.appendingPathComponent(path).path)
+                stamps[path] = attributes?[.modificationDate] as? Date
             }
             return stamps
         }
         while true {
-            let before = stamp()
-            _ = try check(
-                chapter, root: root, options: options, output: &output)
-            output.line()
-            output.line(
-                "Watching \(chapter.libraryPath)/ for changes; Ctrl-C stops.")
-            while stamp() == before {
-                Thread.sleep(forTimeInterval: 1)
-            }
-            output.line()
+            let before = stamps()
+            _ = try check()
+            say("\nWatching \(chapter.libraryPath)/ for changes; Ctrl-C stops.")
+            while stamps() == before { Thread.sleep(forTimeInterval: 1) }
+            say()
         }
     }
-}
 
-/// Settings given as flags.
-struct Options {
-    /// How long one test may run, in seconds.
-    var testTimeLimit: TimeInterval = 30
-    /// Where `grade` writes its results.
-    var output: URL?
-}
-
-/// The tool's exit codes, so that a script can tell a build failure from failing tests.
-enum ExitCode {
-    /// Some tests, or the chapter's program, fail.
-    static let failsTests: Int32 = 1
-    /// The command line is wrong.
-    static let usage: Int32 = 2
-    /// The code does not compile.
-    static let doesNotCompile: Int32 = 3
-
-    /// What `grade` exits with: the worst of `grades`.
-    static func of(_ grades: [Grader.Grade]) -> Int32 {
-        if grades.contains(where: { $0.status == .error }) {
-            return doesNotCompile
+    func restore() throws {
+        let (folder, plan) = try workspace.restore(chapter)
+        say(
+            """
+            \(chapter.heading) is back to the book's version, and so are the chapters after it.
+            Your version of \(plan.saved.count) file(s) is kept in \(folder)/yours:
+            """)
+        ExerciseCommand.listed(plan.saved, indent: "  ") {
+            plan.removed.contains($0) ? "  (you added it; removed)" : ""
         }
-        if grades.contains(where: { $0.status == .fail }) { return failsTests }
-        return 0
-    }
-}
-
-/// The chapters and "go further" exercises a student has passed, one a line in
-/// `.exercise/progress`: `chapter 4`, `further 2 empty`.
-struct Progress {
-    let root: URL
-    private var file: URL {
-        root.appendingPathComponent("\(ExerciseWorkspace.stashFolder)/progress")
+        if let last = workspace.lastCheckedFolder(chapter) {
+            say("The version you last checked is in \(last)/yours.")
+        }
+        say(
+            "To compare yours with the book's:\n  diff -ru \(folder)/book \(folder)/yours"
+        )
     }
 
-    /// The lines recorded so far.
-    var passed: Set<String> {
-        Set(
-            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(
-                separator: "\n"
+    func grade(_ folders: [URL], output: URL) throws -> Int32 {
+        say("Grading \(folders.count) submission(s) of \(chapter.heading)…")
+        let grades = try ExerciseKit.grade(
+            chapter, submissions: folders, root: root, output: output,
+            testTimeLimit: limit)
+        for grade in grades {
+            let what =
+                grade.status == .error
+                ? String(grade.message.split(separator: "\n").first ?? "")
+                : "\(grade.passedCount) of \(grade.tests.count) tests pass"
+            say(
+                "  \(grade.status == .pass ? "✓" : "✗") \(grade.student): \(what)"
             )
-            .map(String.init))
-    }
-
-    /// Adds `entry` if it is not there yet.
-    func record(_ entry: String) {
-        var entries = passed
-        guard entries.insert(entry).inserted else { return }
-        try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(),
-            withIntermediateDirectories: true)
-        try? Data((entries.sorted().joined(separator: "\n") + "\n").utf8).write(
-            to: file, options: .atomic)
-    }
-}
-
-/// Collects the report's lines and prints them as they come.
-struct ReportPrinter {
-    /// Everything printed so far, for tests.
-    private(set) var text = ""
-    var echoes = true
-
-    mutating func line(_ string: String = "", terminator: String = "\n") {
-        text += string + terminator
-        if echoes {
-            FileHandle.standardOutput.write(Data((string + terminator).utf8))
         }
+        say("Results: \(output.path)/results.csv and one STUDENT.json each.")
+        return Grade.exitCode(grades)
     }
 
-    /// Prints every line of `string` indented by `spaces`.
-    mutating func indented(_ string: String, by spaces: Int) {
-        let padding = String(repeating: " ", count: spaces)
-        for line in TextLines(string).lines {
-            self.line(padding + line)
+    func further(only slug: String?) throws -> Int32 {
+        if let current = workspace.chapterInProgress, number > current {
+            throw ExerciseError(
+                "chapter \(number) is set aside while you work on chapter \(current); "
+                    + "restore chapter \(current) first")
         }
+        let exercises =
+            try slug.map { [try exercise($0)] }
+            ?? FurtherExercise.of(chapter, root: root)
+        guard !exercises.isEmpty else {
+            throw ExerciseError(
+                "chapter \(number) has no \"go further\" exercises")
+        }
+        say("\(chapter.heading): go further")
+        say(
+            "Building your library (chapters 1–\(number)) with the exercises' tests…"
+        )
+        let outcomes = try runFurther(
+            exercises, root: root, withAnswers: false, testTimeLimit: limit)
+        for outcome in outcomes {
+            say()
+            report(outcome, of: chapter)
+            if outcome.passed {
+                try Ledger("progress", root: root).add(
+                    "further \(number) \(outcome.exercise.slug)", once: true)
+            }
+        }
+        let done = outcomes.filter(\.passed).count
+        say(
+            "\n\(done) of \(outcomes.count) exercise\(outcomes.count == 1 ? " passes" : "s pass")."
+        )
+        return done == outcomes.count ? 0 : 1
+    }
+
+    func answer(_ slug: String) throws {
+        let path = try exercise(slug).answerPath
+        let text = try readText(path, in: root)
+        say(
+            """
+            // A worked answer to chapter \(number)'s '\(slug)' (\(path)).
+            // Yours may differ and still be right: the tests are the judge.
+
+            """)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    private func exercise(_ slug: String) throws -> FurtherExercise {
+        let all = FurtherExercise.of(chapter, root: root)
+        guard let exercise = all.first(where: { $0.slug == slug }) else {
+            throw ExerciseError(
+                "chapter \(number) has no exercise '\(slug)'; its exercises are "
+                    + all.map(\.slug).joined(separator: ", "))
+        }
+        return exercise
     }
 }

@@ -3,613 +3,363 @@ import Foundation
 
 /// Starts and restores "rebuild the chapter" exercises in a working tree.
 ///
-/// Starting chapter N puts the tree where a reader stands at the start of chapter N: the
-/// library, programs and tests of later chapters are set aside (they build on chapter N and
-/// would give its answer away), `Package.swift` lists chapters 1…N, and the regions marked in
-/// chapter N's library folder are blanked. Before it changes anything, `start` copies every
-/// file the package builds from into the stash, `.exercise/`, and only then writes the record
-/// that marks the exercise as started: an interrupted start leaves either no record or a
-/// complete one. `restore` puts every file back from the stash and first saves the student's
-/// version of every file that differs from the book's, so nothing the student wrote is lost.
+/// `start N` records the book's files in `.exercise/` (git-ignored): a copy of every file the
+/// package builds from in `reference/`, the list of them in `book-files`, and, last, the
+/// chapter's number in `chapter`, so an interrupted start leaves no record or a whole one.
+/// Only then it moves later chapters (and the tests that need them) into `set-aside/`, cuts
+/// `Package.swift`'s list of chapters, and blanks chapter N's marked regions.
+/// `restore` first copies every file of the student's that differs from the book's, or that
+/// the book does not have, into `.exercise/attempts/`, so nothing the student wrote is lost.
 struct ExerciseWorkspace {
-    /// The git-ignored folder that holds the reference files and the set-aside chapters.
     static let stashFolder = ".exercise"
+    static let attemptsFolder = "\(stashFolder)/attempts"
     /// In a test support file, `// exercise.needs-chapter: 6` sets it aside before chapter 6.
     static let needsChapterMarker = "// exercise.needs-chapter:"
-    /// The folders whose files `start` keeps and `restore` puts back, with `Package.swift`.
-    static let keptFolders = ["Sources", "Chapters", "Tests"]
 
     let root: URL
     private var fileManager: FileManager { .default }
 
-    private var stash: URL { root.appendingPathComponent(Self.stashFolder) }
-    private var stateFile: URL { stash.appendingPathComponent("chapter") }
-    private var referenceFolder: URL {
-        stash.appendingPathComponent("reference")
+    private func stash(_ name: String) -> URL {
+        root.appendingPathComponent("\(Self.stashFolder)/\(name)")
     }
-    private var referenceListFile: URL {
-        stash.appendingPathComponent("reference-list")
+    /// Removes the records, the chapter's number last.
+    private func clearRecords() {
+        for name in ["set-aside", "reference", "book-files", "chapter"] {
+            try? fileManager.removeItem(at: stash(name))
+        }
     }
-    private var setAsideFolder: URL {
-        stash.appendingPathComponent("set-aside")
-    }
-    private var startListFile: URL {
-        stash.appendingPathComponent("files-at-start")
-    }
-    /// Where attempts are kept, relative to the root.
-    static let attemptsFolder = "\(stashFolder)/attempts"
 
-    /// The chapter whose exercise is in progress, if any.
     var chapterInProgress: Int? {
-        (try? String(contentsOf: stateFile, encoding: .utf8)).flatMap {
+        (try? String(contentsOf: stash("chapter"), encoding: .utf8)).flatMap {
             Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 
-    /// What `start` did, for the report.
-    struct StartSummary {
-        /// Each blank, by file: what is missing and on which line.
-        var blanks: [(path: String, what: String, line: Int)]
-        /// The chapters set aside.
-        var setAside: [Int]
-    }
-
-    /// Blanks chapter `chapter`'s step and sets later chapters aside; with `blanking` false,
-    /// only sets them aside (for grading a submission that replaces the chapter's folder).
+    /// Blanks `chapter` and sets later chapters aside; with `blanking` false, only sets them
+    /// aside (for grading, where a submission replaces the chapter's folder).
     func start(
         _ chapter: Chapter, allChapters: [Chapter], blanking: Bool = true
-    )
-        throws(ExerciseError) -> StartSummary
-    {
+    ) throws -> (
+        blanks: [(path: String, what: String, line: Int)], setAside: [Int]
+    ) {
         if let current = chapterInProgress {
             throw ExerciseError(
-                "chapter \(current) is already started as an exercise; finish it with "
-                    + "'scripts/exercise restore \(current)' before you start another"
-            )
+                "chapter \(current) is already started; finish it with "
+                    + "'scripts/exercise restore \(current)' first")
         }
         guard setAsidePaths().isEmpty else {
             throw ExerciseError(
-                "\(Self.stashFolder)/set-aside holds files from an exercise that did not finish; "
-                    + "run 'scripts/exercise abandon' to put them back")
+                "\(Self.stashFolder)/set-aside holds files from an exercise that "
+                    + "did not finish; 'scripts/exercise abandon' puts them back"
+            )
         }
-        let libraryFiles = swiftFiles(under: chapter.libraryPath)
-        guard !libraryFiles.isEmpty else {
-            throw ExerciseError(
-                "\(chapter.libraryPath) has no Swift files to start from")
-        }
+        let library = swiftFiles(under: chapter.libraryPath, in: root)
         var blanked: [(path: String, file: ExerciseMarkedFile)] = []
-        var problems: [String] = []
-        for path in libraryFiles {
-            let text = try read(path)
-            let file = ExerciseMarkedFile(path: path, text: text)
-            problems += file.problems
-            if file.hasRegions, blanking {
-                blanked.append((path, file))
+        for path in library {
+            let file = ExerciseMarkedFile(
+                path: path, text: try readText(path, in: root))
+            if !file.problems.isEmpty {
+                throw ExerciseError(file.problems.joined(separator: "\n"))
             }
-        }
-        guard problems.isEmpty else {
-            throw ExerciseError(problems.joined(separator: "\n"))
+            if blanking, !file.regions.isEmpty { blanked.append((path, file)) }
         }
         guard !blanked.isEmpty || !blanking else {
             throw ExerciseError(
-                "\(chapter.libraryPath) has no '// exercise.blank: …' markers, so there is "
-                    + "nothing to blank")
+                "\(chapter.libraryPath) has no '// exercise.blank: …' markers, "
+                    + "so there is nothing to blank")
         }
         let later = allChapters.filter { $0.number > chapter.number }
-        let movedPaths = try pathsToSetAside(
-            after: chapter, laterChapters: later)
-        let manifest = try read("Package.swift")
-        let trimmedManifest = try manifestListing(
-            manifest, chaptersUpTo: chapter.number, among: allChapters)
-
+        var moved = later.flatMap { [$0.libraryPath, $0.programPath] }
+            .filter { fileManager.fileExists(atPath: url($0).path) }
+        for path in swiftFiles(under: "Tests", in: root) {
+            if try chapterNeeded(byTestFile: path) ?? 0 > chapter.number {
+                moved.append(path)
+            }
+        }
+        let manifest = try trimmedManifest(
+            upTo: chapter.number, among: allChapters)
         if blanking { try HintLedger(root: root).forget(chapter.number) }
-        // First a complete record, the chapter file last; only then change the tree.
-        let kept = keptFiles(excluding: movedPaths)
+
+        let all = treeFiles()
+        let kept = all.filter { path in
+            !moved.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
         do {
-            for leftover in [
-                stateFile, referenceListFile, startListFile, referenceFolder,
-            ] {
-                try? fileManager.removeItem(at: leftover)
-            }
-            try fileManager.createDirectory(
-                at: stash, withIntermediateDirectories: true)
+            clearRecords()
             for path in kept {
-                try copy(
-                    root.appendingPathComponent(path), to: referenceFolder,
-                    as: path)
+                try copyItem(url(path), to: stash("reference/\(path)"))
             }
-            try Data((libraryFiles.joined(separator: "\n") + "\n").utf8).write(
-                to: startListFile, options: .atomic)
-            try Data((kept.joined(separator: "\n") + "\n").utf8).write(
-                to: referenceListFile, options: .atomic)
-            try Data("\(chapter.number)\n".utf8).write(
-                to: stateFile, options: .atomic)
+            try write(
+                all.joined(separator: "\n") + "\n", to: stash("book-files"))
+            try write("\(chapter.number)\n", to: stash("chapter"))
         } catch {
-            for record in [
-                stateFile, referenceListFile, startListFile, referenceFolder,
-            ] {
-                try? fileManager.removeItem(at: record)
-            }
+            clearRecords()
             throw ExerciseError(
-                "could not record the chapter (\(error)); nothing was changed")
+                "could not record the chapter in \(Self.stashFolder) "
+                    + "(\(reason(error))); nothing was changed")
         }
         do {
-            for path in movedPaths {
-                try move(path, from: root, to: setAsideFolder)
+            for path in moved {
+                try move(path, from: root, to: stash("set-aside"))
+            }
+            let outcome = AtomicFileWriter().replace(
+                blanked.map {
+                    .init(url: url($0.path), text: $0.file.blanked.text)
+                } + [.init(url: url("Package.swift"), text: manifest)])
+            if let failure = outcome.failures.values.first {
+                throw ExerciseError(failure)
             }
         } catch {
-            let undo = putEverythingBack()
+            try putBack()
             throw ExerciseError(
-                "could not set the chapter up (\(error)); \(undo ?? "nothing was changed")"
-            )
+                "could not set the chapter up (\(reason(error))); "
+                    + "nothing was changed")
         }
-        let writer = AtomicFileWriter()
-        var replacements = blanked.map { entry in
-            AtomicFileWriter.Replacement(
-                url: root.appendingPathComponent(entry.path),
-                text: entry.file.blankedText)
-        }
-        replacements.append(
-            .init(
-                url: root.appendingPathComponent("Package.swift"),
-                text: trimmedManifest))
-        let outcome = writer.replace(replacements)
-        guard outcome.failures.isEmpty else {
-            let undo = putEverythingBack()
-            throw ExerciseError(
-                "could not write the blanked files (\(outcome.failures.values.joined(separator: "; "))); "
-                    + (undo ?? "nothing was changed"))
-        }
-        return StartSummary(
-            blanks: blanked.flatMap { entry in
-                entry.file.blanks.map { (entry.path, $0.what, $0.line) }
-            },
-            setAside: later.map(\.number))
+        return (
+            blanked.flatMap { entry in
+                entry.file.blanked.blanks.map { (entry.path, $0.what, $0.line) }
+            }, later.map(\.number)
+        )
     }
 
-    /// Every file under the kept folders, and `Package.swift`, but the paths in `excluded`.
-    private func keptFiles(excluding excluded: [String]) -> [String] {
-        var paths = ["Package.swift"]
-        for folder in Self.keptFolders {
-            paths += files(under: root.appendingPathComponent(folder)).map {
-                "\(folder)/\($0)"
-            }
-        }
-        return paths.filter { path in
-            !excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
-        }
-    }
+    // MARK: - Restore
 
-    // MARK: - What restore would do
-
-    /// What `restore` does, worked out before it does anything: `status` shows it.
+    /// What `restore` would do: the student's files it keeps (those it removes among them),
+    /// how many files it puts back, and the set-aside paths it brings back.
     struct RestorePlan {
-        /// The chapter in progress.
-        var chapter: Int
-        /// Files whose current version is saved in the attempt: the chapter's library files,
-        /// and every other file that differs from the book's or was added.
-        var saved: [String]
-        /// Files written back with the book's version, because they differ from it.
-        var putBack: [String]
-        /// Files the student added, removed once saved.
-        var removed: [String]
-        /// Set-aside files that are in the tree again (after a `git restore .`), saved where
-        /// they differ from the book's.
-        var returned: [String]
-        /// The chapter's blanked files that are the book's again: a `git restore .` or
-        /// `git checkout .` replaced the student's version.
-        var overwritten: [String]
-        /// The folders and files moved back from the stash.
-        var setAside: [String]
-        /// The chapter's library folder, such as `Sources/MiniCombine/04-Map`.
-        var chapterFolder: String
+        var chapter: Chapter
+        var saved: [String] = []
+        var removed: [String] = []
+        var putBack = 0
+        var setAside: [String] = []
     }
 
-    /// Checks that the stash holds a complete record of a started chapter.
-    private func completeRecord() throws(ExerciseError) -> (
-        chapter: Int, references: [String]
-    ) {
-        guard let current = chapterInProgress else {
-            if fileManager.fileExists(atPath: stateFile.path) {
-                throw ExerciseError(
-                    "\(Self.stashFolder)/chapter does not name a chapter; nothing was changed. "
-                        + "Run 'scripts/exercise abandon' to clear the records")
-            }
+    func restorePlan() throws -> RestorePlan {
+        guard let number = chapterInProgress else {
             throw ExerciseError(
-                "no chapter is started as an exercise, so there is nothing to restore"
-            )
+                fileManager.fileExists(atPath: stash("chapter").path)
+                    ? "\(Self.stashFolder)/chapter names no chapter; nothing "
+                        + "was changed; 'scripts/exercise abandon' clears it"
+                    : "no chapter is started, so there is nothing to restore")
         }
-        let references =
-            ((try? String(contentsOf: referenceListFile, encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-        let complete =
-            fileManager.fileExists(atPath: startListFile.path)
-            && references.contains("Package.swift")
-            && references.allSatisfy {
-                fileManager.fileExists(
-                    atPath: referenceFolder.appendingPathComponent($0).path)
-            }
-        guard complete else {
+        guard
+            let list = try? String(
+                contentsOf: stash("book-files"), encoding: .utf8),
+            fileManager.fileExists(
+                atPath: stash("reference/Package.swift").path)
+        else {
             throw ExerciseError(
-                "the records of chapter \(current)'s exercise in \(Self.stashFolder)/ are "
-                    + "incomplete (an interrupted start?), so nothing was changed; "
-                    + "'scripts/exercise abandon' clears them and keeps your attempts"
-            )
+                "the records of chapter \(number)'s exercise in "
+                    + "\(Self.stashFolder)/ are incomplete (an interrupted "
+                    + "start?), so nothing was changed; 'scripts/exercise "
+                    + "abandon' clears them and keeps your attempts")
         }
-        return (current, references)
-    }
-
-    /// What `restore` would do now.
-    func restorePlan() throws(ExerciseError) -> RestorePlan {
-        let (current, references) = try completeRecord()
-        let referenceSet = Set(references)
-        let setAside = setAsidePaths()
-        let libraryPrefix = "Sources/MiniCombine/"
-        let startList =
-            ((try? String(contentsOf: startListFile, encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-        let chapterFolder = startList.first.map {
-            $0.split(separator: "/").prefix(3).joined(separator: "/")
-        }
+        let bookFiles = Set(list.split(separator: "\n").map(String.init))
         var plan = RestorePlan(
-            chapter: current, saved: [], putBack: [], removed: [], returned: [],
-            overwritten: [], setAside: setAside,
-            chapterFolder: chapterFolder ?? "")
-        for path in references {
-            let here = fileManager.contents(
-                atPath: root.appendingPathComponent(path).path)
-            let book = fileManager.contents(
-                atPath: referenceFolder.appendingPathComponent(path).path)
-            let inChapter =
-                chapterFolder.map { path.hasPrefix($0 + "/") } ?? false
-            if here != book { plan.putBack.append(path) }
-            guard path != "Package.swift" else { continue }
-            if inChapter || (here != nil && here != book) {
-                if here != nil { plan.saved.append(path) }
-            }
-            if inChapter, here == book, path.hasPrefix(libraryPrefix),
-                let text = book.map({ String(decoding: $0, as: UTF8.self) }),
-                ExerciseMarkedFile(path: path, text: text).hasRegions
+            chapter: try ChapterCatalog(root: root).chapter(number),
+            setAside: setAsidePaths())
+        // Package.swift only lists the chapters; the student does not write it.
+        for path in treeFiles().dropFirst() {
+            let book = bookCopy(of: path)
+            if !bookFiles.contains(path) {
+                plan.saved.append(path)
+                plan.removed.append(path)
+            } else if path.hasPrefix(plan.chapter.libraryPath + "/")
+                || book.map({ !sameFile(url(path), $0) }) == true
             {
-                plan.overwritten.append(path)
+                plan.saved.append(path)
             }
         }
-        for path in keptFiles(excluding: setAside)
-        where !referenceSet.contains(path) {
-            plan.saved.append(path)
-            plan.removed.append(path)
-        }
-        for folder in setAside
-        where fileManager.fileExists(
-            atPath: root.appendingPathComponent(folder).path)
-        {
-            for path in filesOrFile(folder) {
-                plan.returned.append(path)
-                if !sameFile(
-                    root.appendingPathComponent(path),
-                    setAsideFolder.appendingPathComponent(path))
-                {
-                    plan.saved.append(path)
-                }
-            }
-        }
+        plan.putBack =
+            files(under: stash("reference")).filter {
+                !sameFile(url($0), stash("reference/\($0)"))
+            }.count
         return plan
     }
 
-    /// What `restore` did, for the report.
-    struct RestoreSummary {
-        /// Where the student's version of the chapter's files was saved, relative to the root.
-        var attemptFolder: String
-        /// What it did.
-        var plan: RestorePlan
-        /// The last version `check` saved, if any.
-        var lastChecked: String?
-    }
-
-    /// Puts the reference version of the chapter in progress back, saving the student's files.
-    func restore(_ chapter: Chapter) throws(ExerciseError) -> RestoreSummary {
+    /// Puts the book's chapter back, keeping the student's files; returns the attempt's folder.
+    func restore(_ chapter: Chapter) throws -> (
+        attempt: String, plan: RestorePlan
+    ) {
         let plan = try restorePlan()
-        guard plan.chapter == chapter.number else {
+        guard plan.chapter.number == chapter.number else {
             throw ExerciseError(
-                "chapter \(plan.chapter) is the one in progress; restore it with "
-                    + "'scripts/exercise restore \(plan.chapter)'")
-        }
-        let attempt = newAttemptFolder(chapter, kind: "restore")
-        do {
-            let attemptFolder = root.appendingPathComponent(attempt)
-            let yours = attemptFolder.appendingPathComponent("yours")
-            let book = attemptFolder.appendingPathComponent("book")
-            for path in plan.saved {
-                try copy(root.appendingPathComponent(path), to: yours, as: path)
-                let reference =
-                    plan.returned.contains(path)
-                    ? setAsideFolder.appendingPathComponent(path)
-                    : referenceFolder.appendingPathComponent(path)
-                guard let data = fileManager.contents(atPath: reference.path)
-                else { continue }
-                // The chapter's files without markers, so a diff shows only real differences.
-                let text = String(decoding: data, as: UTF8.self)
-                let target = book.appendingPathComponent(path)
-                try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(),
-                    withIntermediateDirectories: true)
-                try Data(
-                    (path.hasPrefix(plan.chapterFolder + "/")
-                        ? Self.withoutMarkers(text) : text)
-                        .utf8
-                ).write(to: target)
-            }
-            for path in plan.removed {
-                try fileManager.removeItem(
-                    at: root.appendingPathComponent(path))
-            }
-            for folder in plan.setAside
-            where fileManager.fileExists(
-                atPath: root.appendingPathComponent(folder).path)
-            {
-                // Saved above where it differed; the stash's copy is the book's.
-                try fileManager.removeItem(
-                    at: root.appendingPathComponent(folder))
-            }
-        } catch {
-            throw ExerciseError(
-                "could not save your files to \(attempt) (\(error)); nothing was restored"
+                "chapter \(plan.chapter.number) is the one in progress; restore "
+                    + "it with 'scripts/exercise restore \(plan.chapter.number)'"
             )
         }
-        if let problem = putEverythingBack() {
-            throw ExerciseError(problem)
+        let folder = newAttemptFolder(chapter, kind: "restore")
+        try attempt(
+            "could not keep your files in \(folder); nothing was restored"
+        ) {
+            for path in plan.saved {
+                try copyItem(url(path), to: url("\(folder)/yours/\(path)"))
+                guard let book = bookCopy(of: path),
+                    let text = try? String(contentsOf: book, encoding: .utf8)
+                else { continue }
+                try write(
+                    path.hasPrefix(chapter.libraryPath + "/")
+                        ? ExerciseMarkedFile.withoutMarkers(text) : text,
+                    to: url("\(folder)/book/\(path)"))
+            }
+            for path in plan.removed {
+                try fileManager.removeItem(at: url(path))
+            }
         }
-        return RestoreSummary(
-            attemptFolder: attempt, plan: plan,
-            lastChecked: lastCheckedFolder(chapter))
+        try putBack()
+        return (folder, plan)
     }
 
-    /// Clears the records of an exercise that cannot be restored; the attempts are kept.
-    ///
-    /// It puts back what was set aside. With a complete record, it restores instead.
-    func abandon(catalog: ChapterCatalog) throws(ExerciseError) -> String {
-        if let plan = try? restorePlan(),
-            let chapter = try? catalog.chapter(plan.chapter)
-        {
-            let summary = try restore(chapter)
-            return
-                "restored chapter \(plan.chapter); your files are in \(summary.attemptFolder)"
+    /// Writes back every reference file that differs and brings back what was set aside, then
+    /// removes the records; safe to run again after an interruption.
+    private func putBack() throws {
+        var replacements: [AtomicFileWriter.Replacement] = []
+        for path in files(under: stash("reference"))
+        where !sameFile(url(path), stash("reference/\(path)")) {
+            replacements.append(
+                .init(
+                    url: url(path),
+                    text: try readText(
+                        "\(Self.stashFolder)/reference/\(path)", in: root)))
         }
-        var problems: [String] = []
-        for path in setAsidePaths() {
-            if fileManager.fileExists(
-                atPath: root.appendingPathComponent(path).path)
-            {
-                // The tree has it again (a git checkout); keep the stash's copy in the attempts.
-                let keep =
-                    newAttemptFolder(nil, kind: "abandoned") + "/set-aside"
-                do {
-                    try move(
-                        path, from: setAsideFolder,
-                        to: root.appendingPathComponent(keep))
-                } catch {
-                    problems.append("cannot keep \(path): \(error)")
-                }
-                continue
-            }
-            do {
-                try move(path, from: setAsideFolder, to: root)
-            } catch {
-                problems.append("cannot move \(path) back: \(error)")
+        for replacement in replacements {
+            try fileManager.createDirectory(
+                at: replacement.url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
+        }
+        let outcome = AtomicFileWriter().replace(replacements)
+        if let failure = outcome.failures.values.first {
+            throw ExerciseError(
+                "could not put back the book's files (\(failure)); the records "
+                    + "in \(Self.stashFolder) are kept")
+        }
+        try attempt("could not bring back the set-aside chapters") {
+            for path in setAsidePaths() {
+                // The tree may have it again from git; the student's copy is kept already.
+                try? fileManager.removeItem(at: url(path))
+                try move(path, from: stash("set-aside"), to: root)
             }
         }
-        guard problems.isEmpty else {
-            throw ExerciseError(problems.joined(separator: "; "))
+        clearRecords()
+    }
+
+    /// Clears the records of an exercise that cannot be restored, bringing back what was set
+    /// aside and keeping the attempts; restores instead when it can.
+    func abandon() throws -> String {
+        if let plan = try? restorePlan() {
+            let restored = try restore(plan.chapter)
+            return "restored chapter \(plan.chapter.number); your files are in "
+                + restored.attempt
         }
-        for record in [
-            stateFile, referenceListFile, startListFile, referenceFolder,
-            setAsideFolder,
-        ] {
-            try? fileManager.removeItem(at: record)
+        let keep = url(newAttemptFolder(nil, kind: "abandoned") + "/set-aside")
+        try attempt("could not bring back the set-aside files") {
+            for path in setAsidePaths() {
+                // The tree has it again from git: the stash's copy goes to the attempts.
+                let exists = fileManager.fileExists(atPath: url(path).path)
+                try move(
+                    path, from: stash("set-aside"), to: exists ? keep : root)
+            }
         }
+        clearRecords()
         return "cleared the exercise records; \(Self.attemptsFolder) is kept"
     }
 
     // MARK: - Attempts
 
-    /// A new folder name under the attempts folder, relative to the root, not yet used.
-    private func newAttemptFolder(_ chapter: Chapter?, kind: String) -> String {
-        let base =
-            "\(Self.attemptsFolder)/\(chapter.map { "chapter-\($0.paddedNumber)-" } ?? "")"
-            + "\(timestamp())-\(kind)"
-        var name = base
-        var counter = 2
-        while fileManager.fileExists(
-            atPath: root.appendingPathComponent(name).path)
-        {
-            name = "\(base)-\(counter)"
-            counter += 1
+    /// Saves the chapter's library folder as an attempt, unless it is as last saved; returns
+    /// the attempt's folder.
+    @discardableResult
+    func saveCheckedAttempt(_ chapter: Chapter) throws -> String {
+        let paths = swiftFiles(under: chapter.libraryPath, in: root)
+        if let last = lastCheckedFolder(chapter) {
+            let yours = url("\(last)/yours")
+            let before = swiftFiles(under: chapter.libraryPath, in: yours)
+            if before == paths,
+                paths.allSatisfy({
+                    sameFile(url($0), yours.appendingPathComponent($0))
+                })
+            {
+                return last
+            }
         }
-        return name
-    }
-
-    /// The attempts `check` saved for `chapter`, oldest first.
-    private func checkedFolders(_ chapter: Chapter) -> [String] {
-        let names =
-            (try? fileManager.contentsOfDirectory(
-                atPath: root.appendingPathComponent(Self.attemptsFolder).path))
-            ?? []
-        return names.filter {
-            $0.hasPrefix("chapter-\(chapter.paddedNumber)-")
-                && $0.contains("-check")
-        }.sorted().map { "\(Self.attemptsFolder)/\($0)" }
+        let folder = newAttemptFolder(chapter, kind: "check")
+        try attempt("could not keep your files in \(folder)") {
+            for path in paths {
+                try copyItem(url(path), to: url("\(folder)/yours/\(path)"))
+            }
+        }
+        return folder
     }
 
     /// The last attempt `check` saved for `chapter`, relative to the root.
     func lastCheckedFolder(_ chapter: Chapter) -> String? {
-        checkedFolders(chapter).last
+        let prefix = "chapter-\(twoDigits(chapter.number))-"
+        let names =
+            (try? fileManager.contentsOfDirectory(
+                atPath: url(Self.attemptsFolder).path)) ?? []
+        return names.filter { $0.hasPrefix(prefix) && $0.contains("-check") }
+            .max().map { "\(Self.attemptsFolder)/\($0)" }
     }
 
-    /// Saves the chapter's library folder as an attempt, unless it is the same as the last one
-    /// saved; returns the attempt's folder.
-    @discardableResult
-    func saveCheckedAttempt(_ chapter: Chapter) throws(ExerciseError) -> String
-    {
-        let paths = swiftFiles(under: chapter.libraryPath)
-        if let last = lastCheckedFolder(chapter) {
-            let lastYours = root.appendingPathComponent(last)
-                .appendingPathComponent("yours")
-            let before = files(
-                under: lastYours.appendingPathComponent(chapter.libraryPath)
-            ).map {
-                "\(chapter.libraryPath)/\($0)"
-            }
-            let same =
-                before == paths
-                && paths.allSatisfy {
-                    fileManager.contents(
-                        atPath: lastYours.appendingPathComponent($0).path)
-                        == fileManager.contents(
-                            atPath: root.appendingPathComponent($0).path)
-                }
-            if same { return last }
+    private func newAttemptFolder(_ chapter: Chapter?, kind: String) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let prefix = chapter.map { "chapter-\(twoDigits($0.number))-" } ?? ""
+        let base =
+            "\(Self.attemptsFolder)/\(prefix)"
+            + "\(formatter.string(from: Date()))-\(kind)"
+        var (name, counter) = (base, 1)
+        while fileManager.fileExists(atPath: url(name).path) {
+            counter += 1
+            name = "\(base)-\(counter)"
         }
-        let attempt = newAttemptFolder(chapter, kind: "check")
-        do {
-            let yours = root.appendingPathComponent(attempt)
-                .appendingPathComponent("yours")
-            for path in paths {
-                try copy(root.appendingPathComponent(path), to: yours, as: path)
-            }
-        } catch {
-            throw ExerciseError(
-                "could not save your files to \(attempt) (\(error))")
-        }
-        return attempt
+        return name
     }
 
-    /// `text` without the exercise and snippet marker lines.
-    static func withoutMarkers(_ text: String) -> String {
-        var lines = TextLines(text)
-        lines.lines.removeAll {
-            let trimmed = $0.trimmedWhitespace
-            return trimmed.hasPrefix("// exercise.")
-                || trimmed.hasPrefix("// snippet.")
-        }
-        return lines.text
+    // MARK: - Files
+
+    /// The book's version of `path`: the copy `start` kept or set aside, or else the tree's.
+    func bookVersion(of path: String) -> String? {
+        try? String(
+            contentsOf: bookCopy(of: path) ?? url(path), encoding: .utf8)
     }
 
-    /// Puts back every reference file that differs and every set-aside path the stash holds,
-    /// then forgets the record.
-    ///
-    /// Returns what went wrong, or `nil`. Safe to run on a half-made stash.
-    private func putEverythingBack() -> String? {
-        var problems: [String] = []
-        let references = files(under: referenceFolder)
-        let writer = AtomicFileWriter()
-        var replacements: [AtomicFileWriter.Replacement] = []
-        for path in references {
-            let reference = referenceFolder.appendingPathComponent(path)
-            let target = root.appendingPathComponent(path)
-            guard let data = fileManager.contents(atPath: reference.path) else {
-                problems.append("cannot read the reference copy of \(path)")
-                continue
-            }
-            // A file identical to the book's is skipped, so the build does not redo it.
-            if fileManager.contents(atPath: target.path) == data { continue }
-            do {
-                try fileManager.createDirectory(
-                    at: target.deletingLastPathComponent(),
-                    withIntermediateDirectories: true)
-            } catch {
-                problems.append("cannot make the folder for \(path): \(error)")
-            }
-            replacements.append(
-                .init(url: target, text: String(decoding: data, as: UTF8.self)))
+    private func bookCopy(of path: String) -> URL? {
+        ["reference", "set-aside"].map { stash("\($0)/\(path)") }.first {
+            fileManager.fileExists(atPath: $0.path)
         }
-        guard problems.isEmpty else {
-            return problems.joined(separator: "; ")
-                + "; the stash in \(Self.stashFolder) is kept"
-        }
-        let outcome = writer.replace(replacements)
-        if !outcome.failures.isEmpty {
-            return "could not put back \(outcome.failures.count) file(s); "
-                + "the stash in \(Self.stashFolder) is kept"
-        }
-        for path in setAsidePaths() {
-            do {
-                try move(path, from: setAsideFolder, to: root)
-            } catch {
-                problems.append("cannot move \(path) back: \(error)")
-            }
-        }
-        guard problems.isEmpty else {
-            return problems.joined(separator: "; ")
-                + "; the stash in \(Self.stashFolder) is kept"
-        }
-        try? fileManager.removeItem(at: stateFile)
-        for record in [
-            referenceFolder, referenceListFile, setAsideFolder, startListFile,
-        ] {
-            try? fileManager.removeItem(at: record)
-        }
-        return nil
-    }
-
-    // MARK: - What to set aside
-
-    private func pathsToSetAside(
-        after chapter: Chapter, laterChapters: [Chapter]
-    )
-        throws(ExerciseError) -> [String]
-    {
-        var paths: [String] = []
-        for later in laterChapters {
-            for path in [later.libraryPath, later.programPath]
-            where exists(path) {
-                paths.append(path)
-            }
-        }
-        for path in swiftFiles(under: "Tests") {
-            guard let needed = try chapterNeeded(byTestFile: path),
-                needed > chapter.number
-            else {
-                continue
-            }
-            paths.append(path)
-        }
-        return paths
     }
 
     /// The chapter a test file needs: `ChapterNN…` in its name, or its `needs-chapter` marker.
-    func chapterNeeded(byTestFile path: String) throws(ExerciseError) -> Int? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+    func chapterNeeded(byTestFile path: String) throws -> Int? {
+        let name = URL(fileURLWithPath: path).lastPathComponent
         if name.hasPrefix("Chapter"),
-            let number = Int(name.dropFirst("Chapter".count).prefix(2))
+            let number = Int(name.dropFirst(7).prefix(2))
         {
             return number
         }
-        for (index, line) in TextLines(try read(path)).lines.enumerated() {
-            let trimmed = line.trimmedWhitespace
-            guard trimmed.hasPrefix(Self.needsChapterMarker) else { continue }
-            guard
-                let number = Int(
-                    trimmed.dropFirst(Self.needsChapterMarker.count)
-                        .trimmedWhitespace)
-            else {
-                throw ExerciseError(
-                    "\(path):\(index + 1): expected '\(Self.needsChapterMarker) NUMBER'"
-                )
-            }
-            return number
+        guard
+            let needs = try marker(
+                Self.needsChapterMarker, in: path, root: root)
+        else { return nil }
+        guard let number = Int(needs.value) else {
+            throw ExerciseError(
+                "\(path):\(needs.line): error: expected "
+                    + "'\(Self.needsChapterMarker) NUMBER'")
         }
-        return nil
+        return number
     }
 
     /// `Package.swift` with its `chapters` list cut after chapter `number`.
-    private func manifestListing(
-        _ manifest: String, chaptersUpTo number: Int, among: [Chapter]
-    )
-        throws(ExerciseError) -> String
+    private func trimmedManifest(upTo number: Int, among chapters: [Chapter])
+        throws -> String
     {
-        var lines = TextLines(manifest)
+        var lines = TextLines(try readText("Package.swift", in: root))
         let later = Set(
-            among.filter { $0.number > number }.map { "\"\($0.folderName)\"," })
+            chapters.filter { $0.number > number }.map {
+                "\"\($0.folderName)\","
+            })
         guard
             let start = lines.lines.firstIndex(where: {
                 $0.hasPrefix("let chapters = [")
@@ -619,60 +369,41 @@ struct ExerciseWorkspace {
             })
         else {
             throw ExerciseError(
-                "Package.swift: cannot find its 'let chapters = [' … ']' list of chapter folders"
-            )
+                "Package.swift:1: error: no 'let chapters = [' … ']' list of "
+                    + "chapter folders")
         }
-        let kept = lines.lines[(start + 1)..<end].filter {
-            !later.contains($0.trimmedWhitespace)
-        }
-        lines.lines.replaceSubrange((start + 1)..<end, with: kept)
+        lines.lines.replaceSubrange(
+            (start + 1)..<end,
+            with: lines.lines[(start + 1)..<end].filter {
+                !later.contains($0.trimmedWhitespace)
+            })
         return lines.text
     }
 
-    // MARK: - Files
-
-    private func exists(_ path: String) -> Bool {
-        fileManager.fileExists(atPath: root.appendingPathComponent(path).path)
+    private func url(_ path: String) -> URL {
+        root.appendingPathComponent(path)
     }
 
-    private func read(_ path: String) throws(ExerciseError) -> String {
-        do {
-            return try String(
-                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        } catch {
-            throw ExerciseError(
-                "\(path): cannot be read (\(error.localizedDescription))")
-        }
-    }
-
-    /// The `.swift` files under `folder`, relative to the root, sorted.
-    func swiftFiles(under folder: String) -> [String] {
-        files(under: root.appendingPathComponent(folder)).filter {
-            $0.hasSuffix(".swift")
-        }
-        .map { "\(folder)/\($0)" }
-    }
-
-    /// Every regular file under `folder`, relative to it, sorted.
-    private func files(under folder: URL) -> [String] {
-        guard let enumerator = fileManager.enumerator(atPath: folder.path)
-        else { return [] }
-        var paths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(
-                atPath: folder.appendingPathComponent(relative).path,
-                isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            {
-                paths.append(relative)
+    /// `Package.swift` and every file under `Sources`, `Chapters` and `Tests`.
+    private func treeFiles() -> [String] {
+        ["Package.swift"]
+            + ["Sources", "Chapters", "Tests"].flatMap { folder in
+                files(under: url(folder)).map { "\(folder)/\($0)" }
             }
-        }
-        return paths.sorted()
     }
 
-    /// Whether two files hold the same bytes, or are links to the same relative path: a link
-    /// set aside in the stash points nowhere from there.
+    /// The chapter folders and test files in the set-aside folder.
+    private func setAsidePaths() -> [String] {
+        files(under: stash("set-aside")).map { path in
+            let parts = path.split(separator: "/")
+            let depth =
+                parts.first == "Sources"
+                ? 3 : parts.first == "Chapters" ? 2 : parts.count
+            return parts.prefix(depth).joined(separator: "/")
+        }.uniqued()
+    }
+
+    /// Whether two files hold the same bytes, or are links to the same relative path.
     private func sameFile(_ first: URL, _ second: URL) -> Bool {
         if let one = try? fileManager.destinationOfSymbolicLink(
             atPath: first.path),
@@ -685,43 +416,6 @@ struct ExerciseWorkspace {
             == fileManager.contents(atPath: second.path)
     }
 
-    /// The files under `path` in the tree, or `path` itself if it is a file.
-    private func filesOrFile(_ path: String) -> [String] {
-        let url = root.appendingPathComponent(path)
-        var isDirectory: ObjCBool = false
-        guard
-            fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        else { return [] }
-        return isDirectory.boolValue
-            ? files(under: url).map { "\(path)/\($0)" } : [path]
-    }
-
-    /// The top-level paths in the set-aside folder: chapter folders and test files.
-    private func setAsidePaths() -> [String] {
-        files(under: setAsideFolder).map { path -> String in
-            let parts = path.split(separator: "/")
-            // A chapter folder moves as a whole: `Sources/MiniCombine/05-X/...` → its folder.
-            if parts.count > 3, parts[0] == "Sources" {
-                return parts.prefix(3).joined(separator: "/")
-            }
-            if parts.count > 2, parts[0] == "Chapters" {
-                return parts.prefix(2).joined(separator: "/")
-            }
-            return path
-        }.uniqued()
-    }
-
-    private func copy(_ source: URL, to folder: URL, as path: String) throws {
-        let target = folder.appendingPathComponent(path)
-        try fileManager.createDirectory(
-            at: target.deletingLastPathComponent(),
-            withIntermediateDirectories: true)
-        if fileManager.fileExists(atPath: target.path) {
-            try fileManager.removeItem(at: target)
-        }
-        try fileManager.copyItem(at: source, to: target)
-    }
-
     private func move(_ path: String, from source: URL, to destination: URL)
         throws
     {
@@ -731,12 +425,5 @@ struct ExerciseWorkspace {
             withIntermediateDirectories: true)
         try fileManager.moveItem(
             at: source.appendingPathComponent(path), to: target)
-    }
-
-    private func timestamp() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: Date())
     }
 }

@@ -1,33 +1,37 @@
 import BookKit
 import Foundation
 
-/// A "go further" exercise: tests in `scripts/Exercises/NN-Name/<slug>/Tests.swift` and a
-/// worked answer beside them in `Answer.swift`.
+/// A "go further" exercise: `scripts/Exercises/NN-Name/SLUG/Tests.swift`, and a worked
+/// answer beside it in `Answer.swift`.
 struct FurtherExercise: Equatable {
-    /// The folder shared with the library, such as `02-Just`.
-    var chapterFolder: String
-    /// The exercise's short name, such as `empty`.
+    var chapter: Chapter
     var slug: String
 
-    /// The folder relative to the repository root.
-    var path: String { "\(FurtherExercises.folder)/\(chapterFolder)/\(slug)" }
-    var testsPath: String { "\(path)/Tests.swift" }
-    var answerPath: String { "\(path)/Answer.swift" }
-
-    /// The test target in the scratch package: `remove-duplicates` becomes
-    /// `RemoveDuplicatesTests`.
+    var testsPath: String { "\(chapter.exercisesPath)/\(slug)/Tests.swift" }
+    var answerPath: String { "\(chapter.exercisesPath)/\(slug)/Answer.swift" }
+    /// The test target in the scratch package: `remove-duplicates` is `RemoveDuplicatesTests`.
     var targetName: String {
         slug.split(separator: "-").map {
             $0.prefix(1).uppercased() + $0.dropFirst()
-        }.joined()
-            + "Tests"
+        }
+        .joined() + "Tests"
+    }
+
+    /// The exercises of `chapter` in the repository at `root`.
+    static func of(_ chapter: Chapter, root: URL) -> [FurtherExercise] {
+        let folder = root.appendingPathComponent(chapter.exercisesPath)
+        return
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path))
+            ?? []).sorted().map { FurtherExercise(chapter: chapter, slug: $0) }
+            .filter {
+                FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent($0.testsPath).path)
+            }
     }
 }
 
-/// The outcome of one "go further" exercise.
 struct FurtherOutcome {
     enum Status {
-        /// Its tests compiled and ran.
         case ran([TestOutcome])
         /// Its tests do not compile against the library: the compiler's errors.
         case doesNotBuild(String)
@@ -37,227 +41,124 @@ struct FurtherOutcome {
     var status: Status
 
     var passed: Bool {
-        if case .ran(let tests) = status {
-            return !tests.isEmpty && tests.allSatisfy(\.passed)
+        guard case .ran(let tests) = status else { return false }
+        return !tests.isEmpty && tests.allSatisfy(\.passed)
+    }
+
+    /// The names the compiler could not find, in order: `Empty` from
+    /// "cannot find 'Empty' in scope" or "… has no member 'Empty'".
+    static func missingNames(in errors: String) -> [String] {
+        let pattern = #"(cannot find (type )?|has no member )'([^']+)'"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(
+            in: errors, range: NSRange(errors.startIndex..., in: errors)
+        ).compactMap {
+            Range($0.range(at: 3), in: errors).map { String(errors[$0]) }
         }
-        return false
+        .uniqued()
     }
 }
 
-/// Builds a chapter's "go further" exercises against the working tree's library, in a scratch
-/// package, so that one exercise that does not compile yet cannot stop the others.
-struct FurtherExercises {
-    /// Where the exercises live, relative to the repository root.
-    static let folder = "scripts/Exercises"
-    /// The test doubles every exercise's tests may use: the project's own.
-    static let supportFolder = "Tests/MiniCombineTests/Support"
-
-    let root: URL
-
-    /// The exercises of `chapter`, by slug.
-    func exercises(of chapter: Chapter) -> [FurtherExercise] {
-        let chapterFolder = root.appendingPathComponent(
-            "\(Self.folder)/\(chapter.folderName)")
-        let slugs =
-            (try? FileManager.default.contentsOfDirectory(
-                atPath: chapterFolder.path)) ?? []
-        return slugs.sorted().map {
-            FurtherExercise(chapterFolder: chapter.folderName, slug: $0)
-        }.filter {
-            FileManager.default.fileExists(
-                atPath: root.appendingPathComponent($0.testsPath).path)
-        }
-    }
-
-    /// Builds and runs `exercises` against the library folders 01…N of the working tree, plus
-    /// their worked answers if `withAnswers`.
-    func run(
-        _ exercises: [FurtherExercise], of chapter: Chapter, withAnswers: Bool
-    ) throws(ExerciseError) -> [FurtherOutcome] {
-        // One scratch package for every chapter (one with answers, one without): moving on to
-        // another chapter rewrites only the files that differ, so its build is incremental.
-        let scratch = root.appendingPathComponent(
-            ".build/exercise-further/\(withAnswers ? "answers" : "exercises")")
-        var files: [String: String] = [:]
-        for folder in libraryFolders(upTo: chapter.number) {
-            for path in ExerciseWorkspace(root: root).swiftFiles(under: folder)
-            {
-                files[path] = try read(path)
-            }
-        }
-        // The project's own test doubles, those that the chapter's library can build.
-        let workspace = ExerciseWorkspace(root: root)
-        var support: [String] = []
-        for path in workspace.swiftFiles(under: Self.supportFolder)
-        where try workspace.chapterNeeded(byTestFile: path) ?? 1
-            <= chapter.number
+/// Builds and runs "go further" exercises against library folders 01…N of the tree at
+/// `root`, with their worked answers or without, in a scratch package under `.build`, so
+/// that one exercise that does not compile yet cannot stop the others.
+func runFurther(
+    _ exercises: [FurtherExercise], root: URL, withAnswers: Bool,
+    testTimeLimit: TimeInterval = 30
+) throws -> [FurtherOutcome] {
+    guard let chapter = exercises.first?.chapter else { return [] }
+    // One package for every chapter, so moving to another rewrites only what differs.
+    let scratch = root.appendingPathComponent(
+        ".build/exercise-further/\(withAnswers ? "answers" : "exercises")")
+    var files: [String: String] = [:]
+    let libraries =
+        (try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Sources/MiniCombine").path))
+        ?? []
+    for folder in libraries
+    where leadingNumber(of: folder) ?? .max <= chapter.number {
+        for path in swiftFiles(under: "Sources/MiniCombine/\(folder)", in: root)
         {
-            support.append(path)
+            files[path] = try readText(path, in: root)
         }
-        for exercise in exercises {
-            if withAnswers {
-                files[
-                    "Sources/MiniCombine/Answers/\(exercise.targetName).swift"] =
-                    try read(
-                        exercise.answerPath)
-            }
-            files["Tests/\(exercise.targetName)/Tests.swift"] = try read(
-                exercise.testsPath)
-            for path in support {
-                let name =
-                    path.split(separator: "/").last.map(String.init) ?? path
-                files["Tests/\(exercise.targetName)/Support/\(name)"] =
-                    try read(path)
-            }
+    }
+    // The project's own test doubles, those the chapter's library can build.
+    let workspace = ExerciseWorkspace(root: root)
+    var support: [String: String] = [:]
+    for path in swiftFiles(under: "Tests/MiniCombineTests/Support", in: root) {
+        if try workspace.chapterNeeded(byTestFile: path) ?? 1 <= chapter.number
+        {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            support[name] = try readText(path, in: root)
         }
-        // First, which exercises' tests compile; then one test run for all of those.
+    }
+    for exercise in exercises {
+        let target = "Tests/\(exercise.targetName)"
+        if withAnswers {
+            files["Sources/MiniCombine/Answers/\(exercise.targetName).swift"] =
+                try readText(exercise.answerPath, in: root)
+        }
+        files["\(target)/Tests.swift"] = try readText(
+            exercise.testsPath, in: root)
+        for (name, text) in support {
+            files["\(target)/Support/\(name)"] = text
+        }
+    }
+    // First which exercises' tests compile, then one build and run of those.
+    try writePackage(
+        at: scratch, files: files, tests: exercises.map(\.targetName))
+    var statuses: [String: FurtherOutcome.Status] = [:]
+    let compiling = exercises.filter { exercise in
+        let build = ProcessRunner.run(
+            "swift",
+            [
+                "build", "--package-path", scratch.path, "--target",
+                exercise.targetName,
+            ],
+            in: scratch)
+        if !build.succeeded {
+            statuses[exercise.slug] = .doesNotBuild(
+                ChapterChecker.compilerErrors(build, root: scratch))
+        }
+        return build.succeeded
+    }
+    if !compiling.isEmpty {
         try writePackage(
-            at: scratch, files: files, testTargets: exercises.map(\.targetName))
-        var outcomes: [String: FurtherOutcome.Status] = [:]
-        var compiling: [FurtherExercise] = []
-        for exercise in exercises {
-            let build = ProcessRunner.run(
-                "swift",
-                [
-                    "build", "--package-path", scratch.path, "--target",
-                    exercise.targetName,
-                ],
-                in: scratch)
-            if build.succeeded {
-                compiling.append(exercise)
-            } else {
-                outcomes[exercise.slug] = .doesNotBuild(
-                    ChapterChecker.compilerErrors(build, root: scratch))
-            }
-        }
-        if !compiling.isEmpty {
-            try writePackage(
-                at: scratch, files: files,
-                testTargets: compiling.map(\.targetName))
-            let checker = ChapterChecker(root: scratch)
-            let binPath: URL
-            switch checker.build() {
-            case .failure(let error):
-                throw ExerciseError(
-                    "the exercises' tests compile alone but not together:\n\(error)"
-                )
-            case .success(let path):
-                binPath = path
-            }
-            let binary = binPath.appendingPathComponent(
-                "ExercisesPackageTests.xctest")
-            for exercise in compiling {
-                let runner = TestRunner(binary: binary, directory: scratch)
-                switch runner.run(filter: "^\(exercise.targetName)\\.") {
-                case .failure(let error):
-                    outcomes[exercise.slug] = .ran([
-                        TestOutcome(
-                            id: exercise.targetName, name: exercise.slug,
-                            displayName: nil,
-                            status: .crashed("\(error)"))
-                    ])
-                case .success(let tests):
-                    outcomes[exercise.slug] = .ran(tests)
-                }
-            }
-        }
-        return exercises.map { exercise in
-            FurtherOutcome(
-                exercise: exercise,
-                status: outcomes[exercise.slug]!.pointing(to: exercise))
-        }
-    }
-
-    /// The `Sources/MiniCombine/NN-Name` folders numbered up to `number` in the working tree.
-    private func libraryFolders(upTo number: Int) -> [String] {
-        let names =
-            (try? FileManager.default.contentsOfDirectory(
-                atPath: root.appendingPathComponent("Sources/MiniCombine").path))
-            ?? []
-        return names.filter { (leadingNumber(of: $0) ?? .max) <= number }
-            .sorted().map {
-                "Sources/MiniCombine/\($0)"
-            }
-    }
-
-    private func read(_ path: String) throws(ExerciseError) -> String {
-        do {
-            return try String(
-                contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        } catch {
+            at: scratch, files: files, tests: compiling.map(\.targetName))
+        guard case .success(let binPath) = ChapterChecker(root: scratch).build()
+        else {
             throw ExerciseError(
-                "\(path): cannot be read (\(error.localizedDescription))")
+                "the exercises' tests compile alone but not together")
+        }
+        for exercise in compiling {
+            let runner = TestRunner(
+                binary: binPath.appendingPathComponent(
+                    "ExercisesPackageTests.xctest"),
+                directory: scratch, testTimeLimit: testTimeLimit)
+            do {
+                statuses[exercise.slug] = .ran(
+                    try runner.run(filter: "^\(exercise.targetName)\\."))
+            } catch {
+                statuses[exercise.slug] = .ran([
+                    TestOutcome(
+                        id: exercise.targetName, name: exercise.slug,
+                        status: .crashed("\(error)"))
+                ])
+            }
         }
     }
-
-    /// Makes the scratch package hold exactly `files` and a manifest with `testTargets`,
-    /// rewriting only what changed so the build stays incremental.
-    private func writePackage(
-        at scratch: URL, files: [String: String], testTargets: [String]
-    )
-        throws(ExerciseError)
-    {
-        let manifest = """
-            // swift-tools-version: 6.2
-            // Written by scripts/exercise: the library as it stands, and the exercises' tests.
-            import PackageDescription
-
-            let package = Package(
-                name: "Exercises",
-                targets: [
-                    .target(name: "MiniCombine"),
-            \(testTargets.map { "        .testTarget(name: \"\($0)\", dependencies: [\"MiniCombine\"])," }.joined(separator: "\n"))
-                ],
-                swiftLanguageModes: [.v6]
-            )
-
-            """
-        var wanted = files
-        wanted["Package.swift"] = manifest
-        let fileManager = FileManager.default
-        do {
-            for (path, text) in wanted {
-                let url = scratch.appendingPathComponent(path)
-                if (try? String(contentsOf: url, encoding: .utf8)) == text {
-                    continue
-                }
-                try fileManager.createDirectory(
-                    at: url.deletingLastPathComponent(),
-                    withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
-            for folder in ["Sources", "Tests"] {
-                let base = scratch.appendingPathComponent(folder)
-                guard let enumerator = fileManager.enumerator(atPath: base.path)
-                else { continue }
-                while let relative = enumerator.nextObject() as? String {
-                    let path = "\(folder)/\(relative)"
-                    if path.hasSuffix(".swift"), wanted[path] == nil {
-                        try fileManager.removeItem(
-                            at: scratch.appendingPathComponent(path))
-                    }
-                }
-            }
-        } catch {
-            throw ExerciseError(
-                "cannot write the scratch package in \(scratch.path): \(error)")
-        }
-    }
-}
-
-extension FurtherOutcome.Status {
-    /// The same outcome, with the scratch package's paths for the exercise's tests replaced by
-    /// the repository's, so that a student can open the file a message names.
-    func pointing(to exercise: FurtherExercise) -> Self {
-        let scratchPath = "Tests/\(exercise.targetName)/Tests.swift"
+    // Messages name the exercise's file in the repository, for the student to open.
+    return exercises.map { exercise in
         func fixed(_ text: String) -> String {
-            text.replacingOccurrences(of: scratchPath, with: exercise.testsPath)
+            text.replacingOccurrences(
+                of: "Tests/\(exercise.targetName)/Tests.swift",
+                with: exercise.testsPath)
         }
-        switch self {
-        case .doesNotBuild(let errors):
-            return .doesNotBuild(fixed(errors))
+        var status = statuses[exercise.slug]!
+        switch status {
+        case .doesNotBuild(let errors): status = .doesNotBuild(fixed(errors))
         case .ran(let tests):
-            return .ran(
+            status = .ran(
                 tests.map { test in
                     var test = test
                     if case .failed(let issues) = test.status {
@@ -265,6 +166,47 @@ extension FurtherOutcome.Status {
                     }
                     return test
                 })
+        }
+        return FurtherOutcome(exercise: exercise, status: status)
+    }
+}
+
+/// Makes the scratch package hold exactly `files` and a manifest with the test targets
+/// `tests`, rewriting only what changed so that its build stays incremental.
+private func writePackage(
+    at scratch: URL, files: [String: String], tests: [String]
+)
+    throws
+{
+    var wanted = files
+    wanted["Package.swift"] = """
+        // swift-tools-version: 6.2
+        // Written by scripts/exercise: the library as it stands, and the exercises' tests.
+        import PackageDescription
+
+        let package = Package(
+            name: "Exercises",
+            targets: [
+                .target(name: "MiniCombine"),
+        \(tests.map { "        .testTarget(name: \"\($0)\", dependencies: [\"MiniCombine\"])," }.joined(separator: "\n"))
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """
+    try attempt("cannot write the scratch package in \(scratch.path)") {
+        for (path, text) in wanted {
+            let url = scratch.appendingPathComponent(path)
+            if (try? String(contentsOf: url, encoding: .utf8)) != text {
+                try write(text, to: url)
+            }
+        }
+        for folder in ["Sources", "Tests"] {
+            for path in swiftFiles(under: folder, in: scratch)
+            where wanted[path] == nil {
+                try FileManager.default.removeItem(
+                    at: scratch.appendingPathComponent(path))
+            }
         }
     }
 }

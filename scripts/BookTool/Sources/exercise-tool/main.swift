@@ -2,7 +2,6 @@ import ExerciseKit
 import Foundation
 
 ExerciseCommand.prepareForInterrupts()
-
 var arguments = Array(CommandLine.arguments.dropFirst())
 var root = FileManager.default.currentDirectoryPath
 if arguments.first == "--root", arguments.count >= 2 {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ExerciseKit
@@ -22,7 +23,7 @@ import Testing
                 """)
         #expect(file.problems.isEmpty)
         #expect(
-            file.blankedText == """
+            file.blanked.text == """
                 final class Inner {
 
                     func request() {
@@ -31,8 +32,8 @@ import Testing
                 }
 
                 """)
-        #expect(file.blanks.map(\.what) == ["Inner.request()"])
-        #expect(file.blanks.map(\.line) == [4])
+        #expect(file.blanked.blanks.map { $0.what } == ["Inner.request()"])
+        #expect(file.blanked.blanks.map { $0.line } == [4])
     }
 }
 
@@ -51,18 +52,19 @@ import Testing
                 """)
         #expect(
             file.problems == [
-                "A.swift:2: exercise regions do not nest; the one opened at line 1 is still open",
-                "A.swift:3: malformed exercise marker '// exercise.blank:'; expected "
+                "A.swift:2: error: exercise regions do not nest; the one opened at line 1 is still open",
+                "A.swift:3: error: malformed exercise marker '// exercise.blank:'; expected "
                     + "'// exercise.blank: WHAT', '// exercise.hide' or '// exercise.end'",
-                "A.swift:5: '// exercise.end' without an open region",
-                "A.swift:6: exercise region is never closed with '// exercise.end'",
+                "A.swift:5: error: '// exercise.end' without an open region",
+                "A.swift:6: error: exercise region is never closed with '// exercise.end'",
             ])
     }
 }
 
 @Suite struct EventStreamReaderTests {
     @Test func aTestThatStartedAndNeverEndedIsTheRunningOne() {
-        var reader = EventStreamReader()
+        let reader = EventStream(
+            file: URL(fileURLWithPath: "/nonexistent"))
         let lines = [
             #"{"kind":"test","payload":{"id":"M.S/a()/F.swift:1:1","kind":"function","name":"a()"},"version":0}"#,
             #"{"kind":"test","payload":{"id":"M.S/b()/F.swift:2:1","kind":"function","name":"b()"},"version":0}"#,
@@ -75,10 +77,10 @@ import Testing
             reader.read(line: line)
         }
         #expect(
-            reader.outcomes.map(\.status) == [
+            reader.ended.map(\.status) == [
                 .failed(["Expectation failed: 1 == 2"])
             ])
-        #expect(reader.runningTest?.name == "b()")
+        #expect(reader.running?.name == "b()")
         #expect(!reader.sawRunEnd)
     }
 

@@ -16,15 +16,14 @@ import Testing
     static func blanks(of chapter: Chapter) throws -> [(
         what: String, body: [String]
     )] {
-        let workspace = ExerciseWorkspace(root: repository)
         var blanks: [(String, [String])] = []
-        for path in workspace.swiftFiles(under: chapter.libraryPath) {
+        for path in swiftFiles(under: chapter.libraryPath, in: repository) {
             let text = try String(
                 contentsOf: repository.appendingPathComponent(path),
                 encoding: .utf8)
             let lines = TextLines(text).lines
             for region in ExerciseMarkedFile(path: path, text: text).regions {
-                guard case .blank(let what) = region.kind else { continue }
+                guard let what = region.blank else { continue }
                 blanks.append(
                     (
                         what,
@@ -39,7 +38,7 @@ import Testing
         let chapters = ChapterCatalog(root: Self.repository).chapters()
         #expect(chapters.count >= 7)
         for chapter in chapters {
-            let path = ChapterHints.path(of: chapter)
+            let path = "\(chapter.exercisesPath)/HINTS.md"
             let hints = ChapterHints(
                 path: path,
                 text: try String(
@@ -68,14 +67,11 @@ import Testing
 
     @Test func everyChapterHasAShortBrief() throws {
         for chapter in ChapterCatalog(root: Self.repository).chapters() {
-            let brief = try ChapterBrief(
-                chapter: chapter, root: Self.repository
-            ).text()
+            let brief = try brief(of: chapter, root: Self.repository)
             let written = TextLines(
                 try String(
                     contentsOf: Self.repository.appendingPathComponent(
-                        ChapterBrief(chapter: chapter, root: Self.repository)
-                            .path),
+                        "\(chapter.exercisesPath)/BRIEF.md"),
                     encoding: .utf8)
             ).lines
             #expect(
@@ -112,8 +108,8 @@ import Testing
             ])
         #expect(
             hints.problems == [
-                "H.md:2: a hint before any '## WHAT' heading",
-                "H.md: '## second()' has no hints ('- …' lines)",
+                "H.md:2: error: a hint before any '## WHAT' heading",
+                "H.md:1: error: '## second()' has no hints ('- …' lines)",
             ])
     }
 
@@ -135,7 +131,6 @@ import Testing
             .crashed("Not implemented yet: b()"),
             .crashed("Not implemented yet: a()"),
         ])
-        #expect(reached.firstBlankReached == "b()")
         #expect(
             hints.blank(stuckOn: reached, lastAsked: "a()")! == ("b()", true))
         let written = result([.passed, .failed(["Expectation failed: 1 == 2"])])
@@ -213,7 +208,7 @@ import Testing
         }
         let chapter = try ChapterCatalog(root: root).chapter(1)
 
-        let brief = try ChapterBrief(chapter: chapter, root: root).text()
+        let brief = try brief(of: chapter, root: root)
 
         #expect(
             brief == """

@@ -90,6 +90,6 @@ import Testing
         return try TestRunner(
             binary: binary, directory: folder, testTimeLimit: testTimeLimit
         )
-        .run(filter: ".*").get()
+        .run(filter: ".*")
     }
 }
