@@ -18,6 +18,7 @@ extension Publisher {
 }
 
 extension Publishers {
+    // snippet.receive-on-types
     /// A publisher that hands every value and the completion of its
     /// upstream to a scheduler, which delivers them downstream.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher
@@ -27,6 +28,7 @@ extension Publishers {
 
         /// The upstream's failure passes through unchanged.
         public typealias Failure = Upstream.Failure
+        // snippet.end
 
         /// The publisher whose events are moved.
         public let upstream: Upstream
@@ -102,7 +104,6 @@ extension Publishers.ReceiveOn {
             // exercise.end
         }
 
-        // snippet.receive-on-value
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: ReceiveOn's Inner, receive(_:)
             let isLive = lock.withLock {
@@ -124,7 +125,6 @@ extension Publishers.ReceiveOn {
             lock.withLock { status.subscription }?.request(additionalDemand)
         }
         // exercise.end
-        // snippet.end
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReceiveOn's Inner, receive(completion:)
@@ -155,7 +155,6 @@ extension Publishers.ReceiveOn {
             // exercise.end
         }
 
-        // snippet.receive-on-cancel
         func cancel() {
             // exercise.blank: ReceiveOn's Inner, cancel()
             // Once the upstream has completed, what is scheduled goes through.
@@ -165,6 +164,5 @@ extension Publishers.ReceiveOn {
             upstream?.cancel()
             // exercise.end
         }
-        // snippet.end
     }
 }
