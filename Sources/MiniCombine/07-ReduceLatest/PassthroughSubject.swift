@@ -1,5 +1,20 @@
 import Foundation
 
+// snippet.subject-conduit
+/// What the subject needs from each subscription it has handed out,
+/// whatever the type of the subscriber behind it.
+private protocol SubjectConduit<Output, Failure>: AnyObject {
+    associatedtype Output
+    associatedtype Failure: Error
+
+    /// Delivers `value` if the subscriber has demand left; drops it if not.
+    func offer(_ value: Output)
+
+    /// Delivers the completion and lets go of the subscriber.
+    func finish(with completion: Subscribers.Completion<Failure>)
+}
+// snippet.end
+
 // snippet.passthrough-subject
 /// A subject that passes each value on to the subscribers that have asked
 /// for one, and keeps nothing.
@@ -71,7 +86,99 @@ extension PassthroughSubject {
 }
 // snippet.end
 
-// snippet.passthrough-upstream
+// snippet.passthrough-conduit
+extension PassthroughSubject {
+    /// One subscriber's subscription: it counts that subscriber's demand and
+    /// delivers the values it has room for.
+    fileprivate final class Conduit<Downstream: Subscriber>: SubjectConduit,
+        Subscription
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        private let lock = NSLock()
+        private let deliveryLock = NSRecursiveLock()
+        private var subject: PassthroughSubject?
+        private var downstream: Downstream?
+        private var demand = Subscribers.Demand.none
+
+        init(subject: PassthroughSubject, downstream: Downstream) {
+            self.subject = subject
+            self.downstream = downstream
+        }
+
+        /// Runs `join`, which lists this conduit or returns the subject's
+        /// completion, then hands this subscription over if it was listed;
+        /// both inside `deliveryLock`.
+        func start(joining join: () -> Subscribers.Completion<Failure>?)
+            -> Subscribers.Completion<Failure>?
+        {
+            deliveryLock.withLock {
+                let completion = join()
+                if completion == nil {
+                    lock.withLock { downstream }?.receive(subscription: self)
+                }
+                return completion
+            }
+        }
+    }
+}
+// snippet.end
+
+// snippet.passthrough-conduit-delivery
+extension PassthroughSubject.Conduit {
+    // Inside `deliveryLock`, a value racing the completion either goes
+    // first or finds the subscriber gone.
+    func offer(_ value: Output) {
+        deliveryLock.withLock {
+            let receiver = lock.withLock { () -> Downstream? in
+                guard demand > 0, let downstream else { return nil }
+                demand -= 1
+                return downstream
+            }
+            guard let receiver else { return }
+            let more = receiver.receive(value)
+            if more > 0 {
+                lock.withLock { demand += more }
+            }
+        }
+    }
+
+    func finish(with completion: Subscribers.Completion<Failure>) {
+        deliveryLock.withLock {
+            let receiver = lock.withLock { () -> Downstream? in
+                subject = nil
+                return downstream.take()
+            }
+            receiver?.receive(completion: completion)
+        }
+    }
+}
+// snippet.end
+
+extension PassthroughSubject.Conduit {
+    func request(_ more: Subscribers.Demand) {
+        precondition(more > 0, "API Violation: demand must not be zero")
+        let subject = lock.withLock {
+            () -> PassthroughSubject<Output, Failure>? in
+            guard downstream != nil else { return nil }
+            demand += more
+            return self.subject
+        }
+        subject?.noteDemand()
+    }
+
+    func cancel() {
+        // The subscriber leaves the lock before it is let go of: its
+        // `deinit` might call back into this subscription.
+        let (subject, _) = lock.withLock {
+            () -> (PassthroughSubject<Output, Failure>?, Downstream?) in
+            guard let downstream = downstream.take() else {
+                return (nil, nil)
+            }
+            return (self.subject.take(), downstream)
+        }
+        subject?.remove(self)
+    }
+}
+
 extension PassthroughSubject {
     /// Keeps an upstream subscription, asking it for everything once any
     /// subscriber of the subject has asked for something.
@@ -104,115 +211,3 @@ extension PassthroughSubject {
 }
 
 extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
-// snippet.end
-
-// snippet.subject-conduit
-/// What the subject needs from each subscription it has handed out,
-/// whatever the type of the subscriber behind it.
-private protocol SubjectConduit<Output, Failure>: AnyObject {
-    associatedtype Output
-    associatedtype Failure: Error
-
-    /// Delivers `value` if the subscriber has demand left; drops it if not.
-    func offer(_ value: Output)
-
-    /// Delivers the completion and lets go of the subscriber.
-    func finish(with completion: Subscribers.Completion<Failure>)
-}
-// snippet.end
-
-// snippet.passthrough-conduit
-extension PassthroughSubject {
-    /// One subscriber's subscription: it counts that subscriber's demand and
-    /// delivers the values it has room for.
-    fileprivate final class Conduit<Downstream: Subscriber>: SubjectConduit,
-        Subscription
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-        private let lock = NSLock()
-        private let deliveryLock = NSRecursiveLock()
-        private var subject: PassthroughSubject?
-        private var downstream: Downstream?
-        private var demand = Subscribers.Demand.none
-
-        init(subject: PassthroughSubject, downstream: Downstream) {
-            self.subject = subject
-            self.downstream = downstream
-        }
-
-        /// Joins the subject and hands this subscription over, both inside
-        /// `deliveryLock`.
-        ///
-        /// `join` puts the conduit in the subject's list, unless the subject
-        /// has completed; then it returns that completion, and no subscription
-        /// is handed over here. A completion sent from another thread once the
-        /// conduit is in the list waits for the subscription.
-        func start(joining join: () -> Subscribers.Completion<Failure>?)
-            -> Subscribers.Completion<Failure>?
-        {
-            deliveryLock.withLock {
-                let completion = join()
-                if completion == nil {
-                    lock.withLock { downstream }?.receive(subscription: self)
-                }
-                return completion
-            }
-        }
-
-        // Both deliveries check the state inside `deliveryLock`, so a value
-        // racing the completion on another thread either goes first or finds
-        // the subscriber gone: it never arrives after the completion.
-        func offer(_ value: Output) {
-            deliveryLock.withLock {
-                let receiver = lock.withLock { () -> Downstream? in
-                    guard demand > 0, let downstream else { return nil }
-                    demand -= 1
-                    return downstream
-                }
-                guard let receiver else { return }
-                let more = receiver.receive(value)
-                if more > 0 {
-                    lock.withLock { demand += more }
-                }
-            }
-        }
-
-        func finish(with completion: Subscribers.Completion<Failure>) {
-            deliveryLock.withLock {
-                let receiver = lock.withLock { () -> Downstream? in
-                    subject = nil
-                    return downstream.take()
-                }
-                receiver?.receive(completion: completion)
-            }
-        }
-    }
-}
-// snippet.end
-
-// snippet.passthrough-conduit-requests
-extension PassthroughSubject.Conduit {
-    func request(_ more: Subscribers.Demand) {
-        precondition(more > 0, "API Violation: demand must not be zero")
-        let subject = lock.withLock {
-            () -> PassthroughSubject<Output, Failure>? in
-            guard downstream != nil else { return nil }
-            demand += more
-            return self.subject
-        }
-        subject?.noteDemand()
-    }
-
-    func cancel() {
-        // The subscriber leaves the lock before it is let go of: its
-        // `deinit` might call back into this subscription.
-        let (subject, _) = lock.withLock {
-            () -> (PassthroughSubject<Output, Failure>?, Downstream?) in
-            guard let downstream = downstream.take() else {
-                return (nil, nil)
-            }
-            return (self.subject.take(), downstream)
-        }
-        subject?.remove(self)
-    }
-}
-// snippet.end

@@ -22,11 +22,10 @@ extension Publisher {
 
 // snippet.reduce-latest
 extension Publishers {
-    /// A publisher that sends a result built from the latest values of three
-    /// upstream publishers whenever any of them sends a value, from any thread.
+    /// A publisher that combines the latest values of three upstreams.
     ///
-    /// Values that arrive without demand are combined into one result,
-    /// sent on the next request.
+    /// Values that arrive without demand make one result, sent on the next
+    /// request. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -77,8 +76,8 @@ extension Publishers.ReduceLatest3 {
 
 // snippet.reduce-latest-inner
 extension Publishers.ReduceLatest3 {
-    /// The subscription: the latest values, the downstream's demand and the
-    /// upstream subscriptions, behind a lock never held while calling out.
+    /// The subscription, which combines the upstreams' values for one
+    /// subscriber.
     fileprivate final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         // exercise.hide
@@ -133,6 +132,31 @@ extension Publishers.ReduceLatest3.Inner {
         var subscription: (any Subscription)?
         var isFinished = false
     }
+}
+// snippet.end
+
+// snippet.reduce-latest-helpers
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    private var failureIsPending: Bool {
+        if case .failure = pendingCompletion { true } else { false }
+    }
+    // exercise.end
+
+    // exercise.hide
+    /// Removes and returns the upstream subscriptions still held.
+    ///
+    /// Called with the lock held.
+    private func takeUpstreamSubscriptions() -> [any Subscription] {
+        var taken: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].subscription.take() {
+                taken.append(subscription)
+            }
+        }
+        return taken
+    }
+    // exercise.end
 }
 // snippet.end
 
@@ -302,31 +326,6 @@ extension Publishers.ReduceLatest3.Inner {
         }
         isDelivering = false
         lock.unlock()
-    }
-    // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-helpers
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    private var failureIsPending: Bool {
-        if case .failure = pendingCompletion { true } else { false }
-    }
-    // exercise.end
-
-    // exercise.hide
-    /// Removes and returns the upstream subscriptions still held.
-    ///
-    /// Called with the lock held.
-    private func takeUpstreamSubscriptions() -> [any Subscription] {
-        var taken: [any Subscription] = []
-        for index in upstreams.indices {
-            if let subscription = upstreams[index].subscription.take() {
-                taken.append(subscription)
-            }
-        }
-        return taken
     }
     // exercise.end
 }

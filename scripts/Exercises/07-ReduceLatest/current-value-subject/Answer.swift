@@ -39,17 +39,19 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     /// already completed, an empty subscription and the completion.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        lock.lock()
-        if let completion {
-            lock.unlock()
+        let conduit = Conduit(subject: self, downstream: subscriber)
+        let earlierCompletion = conduit.start {
+            lock.withLock { () -> Subscribers.Completion<Failure>? in
+                if completion == nil {
+                    conduits.append(conduit)
+                }
+                return completion
+            }
+        }
+        if let completion = earlierCompletion {
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
-            return
         }
-        let conduit = Conduit(subject: self, downstream: subscriber)
-        conduits.append(conduit)
-        lock.unlock()
-        subscriber.receive(subscription: conduit)
     }
 
     /// Makes `value` the current value and offers it to every subscriber.
@@ -125,6 +127,24 @@ extension CurrentValueSubject {
         init(subject: CurrentValueSubject, downstream: Downstream) {
             self.subject = subject
             self.downstream = downstream
+        }
+
+        /// Joins the subject and hands this subscription over, both inside
+        /// `deliveryLock`.
+        ///
+        /// As in `PassthroughSubject`, a completion sent from another thread
+        /// once the conduit is listed waits for the subscription. Returns
+        /// `join`'s earlier completion, if any; then nothing is handed over.
+        func start(joining join: () -> Subscribers.Completion<Failure>?)
+            -> Subscribers.Completion<Failure>?
+        {
+            deliveryLock.withLock {
+                let completion = join()
+                if completion == nil {
+                    lock.withLock { downstream }?.receive(subscription: self)
+                }
+                return completion
+            }
         }
 
         func offer(_ value: Output) {
