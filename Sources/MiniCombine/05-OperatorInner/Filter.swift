@@ -10,6 +10,7 @@ extension Publisher {
     }
 }
 
+// snippet.filter-header
 extension Publishers {
     /// A publisher that sends on only the values that pass a test.
     public struct Filter<Upstream: Publisher>: Publisher {
@@ -24,6 +25,7 @@ extension Publishers {
 
         /// The test a value must pass to be sent on.
         public let isIncluded: (Upstream.Output) -> Bool
+        // snippet.end
 
         /// Creates a publisher that tests the values of `upstream`.
         public init(

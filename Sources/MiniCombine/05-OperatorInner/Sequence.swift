@@ -1,9 +1,18 @@
 import Foundation
 
+// snippet.sequence-struct
+extension Sequence {
+    /// A publisher that sends the elements of this sequence.
+    public var publisher: Publishers.Sequence<Self, Never> {
+        // exercise.blank: Sequence.publisher
+        Publishers.Sequence(sequence: self)
+        // exercise.end
+    }
+}
+
 extension Publishers {
-    /// A publisher that sends a sequence's elements, then finishes.
-    ///
-    /// Each subscriber gets its own pass, one element per unit of demand.
+    /// A publisher that sends a sequence's elements, one per unit of
+    /// demand, then finishes.
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher
     {
         /// The sequence's elements.
@@ -11,6 +20,7 @@ extension Publishers {
 
         /// The elements to send.
         public let sequence: Elements
+        // snippet.end
 
         /// Creates a publisher that sends the elements of `sequence`.
         public init(sequence: Elements) {
@@ -40,15 +50,6 @@ extension Publishers {
 
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 
-extension Sequence {
-    /// A publisher that sends the elements of this sequence.
-    public var publisher: Publishers.Sequence<Self, Never> {
-        // exercise.blank: Sequence.publisher
-        Publishers.Sequence(sequence: self)
-        // exercise.end
-    }
-}
-
 // snippet.sequence-inner
 extension Publishers.Sequence {
     /// Walks the sequence for one subscriber, one element per unit of demand.
@@ -62,7 +63,6 @@ extension Publishers.Sequence {
         private var demand = Subscribers.Demand.none
         private var isSending = false
         // exercise.end
-        // snippet.end
 
         init(
             first: Elements.Element, rest: Elements.Iterator,
@@ -74,6 +74,7 @@ extension Publishers.Sequence {
             self.downstream = downstream
             // exercise.end
         }
+        // snippet.end
 
         // snippet.sequence-request
         func request(_ more: Subscribers.Demand) {
