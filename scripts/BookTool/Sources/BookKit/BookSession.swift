@@ -204,9 +204,8 @@ struct BookSession {
             }
         }
         let figures = FigureCheck(
-            layout: layout, renderer: FigureRenderer(traces: evidence.traces)
-        )
-        .check(pages)
+            layout: layout, traces: evidence.traces
+        ).check(pages)
         diagnostics += figures.diagnostics
         evaluation.staleFigures = figures.stale
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)

@@ -323,7 +323,7 @@ struct PageRenderer {
         _ page: BookPage, _ rendering: inout Rendering
     ) -> [String]? {
         switch evidence.programRuns[product] {
-        case .succeeded(let standardOutput):
+        case .success(let standardOutput):
             let lines = TextLines(standardOutput).lines
             guard let part else { return lines }
             let parts = OutputParts.ranges(of: lines)
@@ -338,11 +338,12 @@ struct PageRenderer {
                 return nil
             }
             return Array(lines[parts[part - 1]])
-        case .failed(let reason):
+        case .failure(let failure):
             rendering.diagnostics.append(
                 error(
                     page, placed,
-                    "cannot record the output of \(product): \(reason)"))
+                    "cannot record the output of \(product): \(failure.reason)")
+            )
             return nil
         case nil:
             return nil
