@@ -35,8 +35,20 @@ struct PageRenderer {
                 let id = ListingID(path: page.path, line: placed.lineNumber)
                 caption = PageFurniture.includeCaption(
                     path: path, addsToFile: includesAddingToFiles.contains(id))
-                expected = includedLines(
-                    path: path, region: region, placed, page, &rendering)
+                if let file = snippetFiles[path] {
+                    expected = file.regions[region]?.lines
+                    if file.isReadable && expected == nil {
+                        rendering.diagnostics.append(
+                            error(
+                                page, placed,
+                                "\(path) has no region '\(region)'"))
+                    }
+                } else {
+                    rendering.diagnostics.append(
+                        error(
+                            page, placed, "included file \(path) does not exist"
+                        ))
+                }
                 staleness = "code block is out of date with \(path)#\(region)"
             case .compiles:
                 rendering.diagnostics += compileProblems(of: placed, in: page)
@@ -51,8 +63,23 @@ struct PageRenderer {
                     "output block is out of date with what \(product) prints"
                 hinted = true
             case .measurement(let command):
-                rendering.diagnostics += measurementProblems(
-                    current, command: command, placed, page)
+                // A measurement is never expected to repeat, only to say who made it.
+                let signature = "Measured by \(command) on "
+                if current.allSatisfy(\.isBlankLine) {
+                    rendering.diagnostics.append(
+                        error(
+                            page, placed,
+                            "the measurement block is empty; \(command) fills it"
+                        ))
+                } else if !current.contains(where: { $0.hasPrefix(signature) })
+                {
+                    rendering.diagnostics.append(
+                        error(
+                            page, placed,
+                            "the measurement block does not say that \(command) made it (a line "
+                                + "starting '\(signature)'); let \(command) write it"
+                        ))
+                }
             case .toolchain:
                 expected = [evidence.toolchainVersion]
             }
@@ -186,54 +213,6 @@ struct PageRenderer {
                 "sync would change this page's directives or prose, not only its generated "
                 + "blocks, so it writes nothing; this is a bug in the book tool"
         )
-    }
-
-    private func measurementProblems(
-        _ lines: [String], command: String, _ placed: PlacedDirective,
-        _ page: BookPage
-    ) -> [BookDiagnostic] {
-        let signature = Self.measurementSignature(command: command)
-        if lines.allSatisfy(\.isBlankLine) {
-            return [
-                error(
-                    page, placed,
-                    "the measurement block is empty; \(command) fills it")
-            ]
-        }
-        guard lines.contains(where: { $0.hasPrefix(signature) }) else {
-            return [
-                error(
-                    page, placed,
-                    "the measurement block does not say that \(command) made it (a line "
-                        + "starting '\(signature)'); let \(command) write it")
-            ]
-        }
-        return []
-    }
-
-    /// How a measurement block names the command that made it: `Measured by COMMAND on `,
-    /// followed by the date and the machine.
-    static func measurementSignature(command: String) -> String {
-        "Measured by \(command) on "
-    }
-
-    private func includedLines(
-        path: String, region: String, _ placed: PlacedDirective,
-        _ page: BookPage,
-        _ rendering: inout Rendering
-    ) -> [String]? {
-        guard let file = snippetFiles[path] else {
-            rendering.diagnostics.append(
-                error(page, placed, "included file \(path) does not exist"))
-            return nil
-        }
-        guard file.isReadable else { return nil }
-        guard let found = file.regions[region] else {
-            rendering.diagnostics.append(
-                error(page, placed, "\(path) has no region '\(region)'"))
-            return nil
-        }
-        return found.lines
     }
 
     private func compileProblems(of placed: PlacedDirective, in page: BookPage)
