@@ -9,12 +9,11 @@ struct PageRenderer {
     /// The navigation line of each numbered page, by path.
     var navigation: [String: String] = [:]
 
-    /// The page as it should be, the problems found, and the regions its includes used.
+    /// The page as it should be, and the problems found.
     struct Rendering {
         var page: BookPage
         var rendered: TextLines
         var diagnostics: [BookDiagnostic] = []
-        var includedRegions: Set<RegionReference> = []
 
         var isChanged: Bool { rendered != page.text }
     }
@@ -30,8 +29,6 @@ struct PageRenderer {
             var hinted = false
             switch placed.directive {
             case .include(let path, let region):
-                rendering.includedRegions.insert(
-                    RegionReference(path: path, name: region))
                 let id = ListingID(path: page.path, line: placed.lineNumber)
                 caption = PageFurniture.includeCaption(
                     path: path, addsToFile: includesAddingToFiles.contains(id))
@@ -350,10 +347,4 @@ struct PageRenderer {
                 "\(first); run scripts/book sync\(hint)\(message.dropFirst(first.count))",
             kind: .staleness)
     }
-}
-
-/// A region named by an include: `PATH#NAME`.
-struct RegionReference: Hashable {
-    var path: String
-    var name: String
 }
