@@ -31,7 +31,7 @@ public enum PageFurniture {
     }
 
     /// Whether `line` is a caption or label this tool writes (perhaps an out-of-date one).
-    public static func isCaption(_ line: String) -> Bool {
+    static func isCaption(_ line: String) -> Bool {
         guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"),
             !line.hasPrefix("**")
         else { return false }
