@@ -108,11 +108,13 @@ struct FigureCheck {
             }
             return .success(CostChart.draw(rows, title: title))
         }
-        guard let trace = traces[product] else { return .success(nil) }
-        guard case .success(let events) = trace else {
-            return trace.map { _ in nil }.mapError {
-                RunFailure("cannot trace \(product): \($0.reason)")
-            }
+        let events: [TraceEvent]
+        switch traces[product] {
+        case .success(let recorded): events = recorded
+        case .failure(let failure):
+            return .failure(
+                RunFailure("cannot trace \(product): \(failure.reason)"))
+        case nil: return .success(nil)
         }
         let number = figure.spec.number
         guard figure.spec.kind != .types else {
