@@ -98,11 +98,7 @@ struct SnapshotBuilder: Sendable {
                 at: directory, withIntermediateDirectories: true)
             try Data(listing.source.utf8).write(to: file)
         } catch {
-            return [
-                CompilerMessage(
-                    severity: .error,
-                    message: "\(error)")
-            ]
+            return [CompilerMessage(severity: .error, message: "\(error)")]
         }
         let snapshot = layout.snapshotNumber(forChapter: listing.chapter)
         let imports =
