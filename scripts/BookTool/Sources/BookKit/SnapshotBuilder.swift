@@ -127,7 +127,7 @@ struct SnapshotBuilder: Sendable {
     }
 
     private func buildSnapshot(_ number: Int) -> [BookDiagnostic] {
-        let folders = layout.libraryFolders(upTo: number)
+        let folders = layout.libraryFolders.filter { $0.number <= number }
         let files = folders.flatMap(\.swiftFiles)
         let directory = moduleDirectory(number)
         let fallback =
