@@ -26,7 +26,7 @@ package struct AtomicFileWriter {
     /// What `replace` did, by index into the replacements it was given.
     package struct Outcome {
         /// The files replaced, in order.
-        package var replaced: [Int]
+        var replaced: [Int]
         /// Why each of the others was not, where it failed; empty if all were replaced.
         package var failures: [Int: String]
     }

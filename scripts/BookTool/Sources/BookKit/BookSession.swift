@@ -152,7 +152,6 @@ struct BookSession {
             renderer.toolchainHint =
                 " (possibly only because of the toolchain difference noted above)"
         }
-        var included: Set<RegionReference> = []
         diagnostics +=
             snippetFiles.values.flatMap(\.diagnostics)
             + evidence.buildDiagnostics
@@ -168,7 +167,6 @@ struct BookSession {
             diagnostics += PostNoteChecker.check(page, testNames: testNames)
             let rendering = renderer.render(page)
             evaluation.renderings.append(rendering)
-            included.formUnion(rendering.includedRegions)
             // A page whose structure is broken has blocks that are wrong, not stale.
             diagnostics += page.diagnostics
             diagnostics += rendering.diagnostics.filter {
@@ -190,11 +188,15 @@ struct BookSession {
             return evaluation
         }
         diagnostics += Self.pagesMissingFromContents(pages)
+        var included: Set<String> = []
+        for case .include(let path, let region) in pages.flatMap(\.directives)
+            .map(\.directive)
+        {
+            included.insert("\(path)#\(region)")
+        }
         for path in layout.markedSwiftFiles {
             for region in snippetFiles[path]?.regions.values ?? [:].values
-            where !included.contains(
-                RegionReference(path: path, name: region.name))
-            {
+            where !included.contains("\(path)#\(region.name)") {
                 diagnostics.append(
                     BookDiagnostic(
                         path: path, line: region.startLine,
@@ -204,9 +206,8 @@ struct BookSession {
             }
         }
         let figures = FigureCheck(
-            layout: layout, renderer: FigureRenderer(traces: evidence.traces)
-        )
-        .check(pages)
+            layout: layout, traces: evidence.traces
+        ).check(pages)
         diagnostics += figures.diagnostics
         evaluation.staleFigures = figures.stale
         diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)

@@ -3,15 +3,9 @@ import Foundation
 /// Draws the appendix's measurement table as horizontal bars on a logarithmic scale.
 enum CostChart {
     /// The costs of one benchmark, by column name, in the table's column order.
-    struct Row: Equatable {
+    struct Row {
         var benchmark: String
         var costs: [(column: String, nanoseconds: Double)]
-
-        static func == (lhs: Row, rhs: Row) -> Bool {
-            lhs.benchmark == rhs.benchmark
-                && lhs.costs.map(\.column) == rhs.costs.map(\.column)
-                && lhs.costs.map(\.nanoseconds) == rhs.costs.map(\.nanoseconds)
-        }
     }
 
     /// Reads the table at the top of a measurement block; `nil` if there is none.

@@ -29,13 +29,15 @@ struct EvidenceRequest: Sendable {
     var traces: [OutputRequest] = []
 }
 
-/// What running one chapter executable produced.
-enum ProgramRun: Hashable, Sendable {
-    /// It exited with status 0 and wrote nothing to standard error.
-    case succeeded(standardOutput: String)
-    /// It could not be run, exited non-zero, timed out or wrote to standard error.
-    case failed(reason: String)
+/// Why a chapter program could not be run or traced: it could not start, exited non-zero,
+/// timed out, wrote to standard error, or wrote a trace line that is not an event.
+struct RunFailure: Error, Hashable, Sendable {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
 }
+
+/// What one run of a chapter executable printed, or why it failed.
+typealias ProgramRun = Result<String, RunFailure>
 
 /// The toolchain's answers: compiler messages, program outputs, build failures and its version.
 struct Evidence: Sendable {

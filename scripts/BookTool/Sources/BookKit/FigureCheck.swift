@@ -1,9 +1,10 @@
 import Foundation
 
-/// Compares the figures on disk with what the tool draws now, and finds figures no page uses.
+/// Draws the figures the pages ask for, from the programs' traces or a page's own measurement,
+/// compares them with the files on disk, and finds figures no page uses.
 struct FigureCheck {
     var layout: RepositoryLayout
-    var renderer: FigureRenderer
+    var traces: [String: ProgramTrace]
 
     /// The folder the figures live in, relative to the repository root.
     static let folder = "book/figures"
@@ -33,12 +34,11 @@ struct FigureCheck {
                     continue
                 }
                 let svg: String
-                switch renderer.draw(figure, on: page) {
-                case .svg(let text): svg = text
-                case .problem(let message):
-                    report(message)
-                    continue
-                case .skipped:
+                switch draw(figure, on: page) {
+                case .success(let text?): svg = text
+                case .success(nil): continue
+                case .failure(let problem):
+                    report(problem.reason)
                     continue
                 }
                 if let earlier = drawn[figure.imagePath] {
@@ -84,5 +84,62 @@ struct FigureCheck {
                         + "line to a page, or delete the file"))
         }
         return (diagnostics, stale)
+    }
+
+    /// The SVG for `figure` on `page`, `nil` if its trace was not gathered because of a problem
+    /// reported elsewhere, or why it cannot be drawn.
+    func draw(_ figure: PlacedFigure, on page: BookPage) -> Result<
+        String?, RunFailure
+    > {
+        let title = figure.altText
+        guard let product = figure.spec.product else {
+            guard
+                let measurement = page.directives.first(where: {
+                    if case .measurement = $0.directive { true } else { false }
+                }),
+                let rows = CostChart.rows(
+                    of: Array(page.text.lines[measurement.block.contentRange]))
+            else {
+                return .failure(
+                    RunFailure(
+                        "the costs figure needs a '<!-- measurement: COMMAND -->' block on the same page "
+                            + "that starts with a table: a header line, then one row per benchmark"
+                    ))
+            }
+            return .success(CostChart.draw(rows, title: title))
+        }
+        let events: [TraceEvent]
+        switch traces[product] {
+        case .success(let recorded): events = recorded
+        case .failure(let failure):
+            return .failure(
+                RunFailure("cannot trace \(product): \(failure.reason)"))
+        case nil: return .success(nil)
+        }
+        let number = figure.spec.number
+        guard figure.spec.kind != .types else {
+            let charts = events.filter { $0.kind == "chart" }
+            guard charts.indices.contains(number - 1) else {
+                return .failure(
+                    RunFailure(
+                        "\(product)'s trace has \(charts.count) types charts, not \(number)"
+                    ))
+            }
+            return .success(
+                TypesChartDrawing.draw(charts[number - 1], title: title))
+        }
+        let kind = figure.spec.kind == .sequence ? "call" : "value"
+        let selected = events.filter {
+            $0.kind == kind && $0.pipeline == number
+        }
+        guard !selected.isEmpty else {
+            return .failure(
+                RunFailure(
+                    "\(product)'s trace has no \(kind)s in pipeline \(number)"))
+        }
+        return .success(
+            kind == "call"
+                ? SequenceDiagram.draw(selected, title: title)
+                : MarbleDiagram.draw(selected, title: title))
     }
 }

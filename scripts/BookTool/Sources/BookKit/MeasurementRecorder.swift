@@ -33,14 +33,8 @@ extension BookSession {
         var updated = page.text
         updated.lines.replaceSubrange(
             place.block.contentRange, with: measurement)
-        let reread = BookPage(path: path, contents: updated.text).directives.map
-        {
-            ($0.directive, updated.lines[$0.block.contentRange])
-        }
-        guard reread.count == page.directives.count,
-            reread.contains(where: {
-                $0.0 == place.directive && Array($0.1) == measurement
-            })
+        // A line that ends the block early would turn the rest of the measurement into prose.
+        guard PageRenderer.structureChange(from: page, to: updated) == nil
         else {
             return refuse(
                 at: place.lineNumber,

@@ -31,7 +31,7 @@ public enum PageFurniture {
     }
 
     /// Whether `line` is a caption or label this tool writes (perhaps an out-of-date one).
-    public static func isCaption(_ line: String) -> Bool {
+    static func isCaption(_ line: String) -> Bool {
         guard line.count > 2, line.hasPrefix("*"), line.hasSuffix("*"),
             !line.hasPrefix("**")
         else { return false }
@@ -84,27 +84,12 @@ public enum PageFurniture {
     }
 
     /// Whether `line` is made only of links to Markdown pages separated by `·`: a navigation line.
+    ///
+    /// A link's text ends at the first `](`; its target, up to the first `)`, is a file name
+    /// ending `.md`, perhaps with an anchor, and holds no space.
     public static func isNavigationLine(_ line: String) -> Bool {
-        var rest = Substring(line.trimmedWhitespace)
-        var links = 0
-        while !rest.isEmpty {
-            rest = rest.drop { $0 == " " || $0 == "·" }
-            guard !rest.isEmpty else { break }
-            guard rest.hasPrefix("["), let close = rest.range(of: "]("),
-                let end = rest[close.upperBound...].firstIndex(of: ")")
-            else { return false }
-            let target = rest[close.upperBound..<end]
-            let file = target.split(
-                separator: "#", omittingEmptySubsequences: false)[0]
-            guard file.hasSuffix(".md"), !file.contains("/"),
-                !target.contains(" ")
-            else {
-                return false
-            }
-            links += 1
-            rest = rest[rest.index(after: end)...]
-        }
-        return links > 0
+        line.trimmedWhitespace.wholeMatch(
+            of: /[ ·]*(\[(?>.*?\]\()[^\/#) ]*\.md(#[^) ]*)?\)[ ·]*)+/) != nil
     }
 
     /// The 0-based index of the page's `# ` title line, outside fenced blocks.

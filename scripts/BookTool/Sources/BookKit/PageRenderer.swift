@@ -9,12 +9,11 @@ struct PageRenderer {
     /// The navigation line of each numbered page, by path.
     var navigation: [String: String] = [:]
 
-    /// The page as it should be, the problems found, and the regions its includes used.
+    /// The page as it should be, and the problems found.
     struct Rendering {
         var page: BookPage
         var rendered: TextLines
         var diagnostics: [BookDiagnostic] = []
-        var includedRegions: Set<RegionReference> = []
 
         var isChanged: Bool { rendered != page.text }
     }
@@ -28,15 +27,22 @@ struct PageRenderer {
             var expected: [String]?
             var staleness: String?
             var hinted = false
+            func fail(_ message: String) {
+                rendering.diagnostics.append(error(page, placed, message))
+            }
             switch placed.directive {
             case .include(let path, let region):
-                rendering.includedRegions.insert(
-                    RegionReference(path: path, name: region))
                 let id = ListingID(path: page.path, line: placed.lineNumber)
                 caption = PageFurniture.includeCaption(
                     path: path, addsToFile: includesAddingToFiles.contains(id))
-                expected = includedLines(
-                    path: path, region: region, placed, page, &rendering)
+                if let file = snippetFiles[path] {
+                    expected = file.regions[region]?.lines
+                    if file.isReadable && expected == nil {
+                        fail("\(path) has no region '\(region)'")
+                    }
+                } else {
+                    fail("included file \(path) does not exist")
+                }
                 staleness = "code block is out of date with \(path)#\(region)"
             case .compiles:
                 rendering.diagnostics += compileProblems(of: placed, in: page)
@@ -45,14 +51,41 @@ struct PageRenderer {
             case .output(let product, let part):
                 caption = PageFurniture.outputCaption(
                     product: product, part: part)
-                expected = outputLines(
-                    of: product, part: part, placed, page, &rendering)
                 staleness =
                     "output block is out of date with what \(product) prints"
+                switch evidence.programRuns[product] {
+                case .success(let standardOutput):
+                    let lines = TextLines(standardOutput).lines
+                    let parts = OutputParts.ranges(of: lines)
+                    if let part, part > parts.count {
+                        fail(
+                            "\(product) prints \(count: parts.count, "part") (each begins with "
+                                + "a line starting '\(OutputParts.marker)'); there is no part \(part)"
+                        )
+                    } else {
+                        expected =
+                            part.map { Array(lines[parts[$0 - 1]]) } ?? lines
+                    }
+                case .failure(let failure):
+                    fail(
+                        "cannot record the output of \(product): \(failure.reason)"
+                    )
+                case nil:
+                    break
+                }
                 hinted = true
             case .measurement(let command):
-                rendering.diagnostics += measurementProblems(
-                    current, command: command, placed, page)
+                // A measurement is never expected to repeat, only to say who made it.
+                let signature = "Measured by \(command) on "
+                if current.allSatisfy(\.isBlankLine) {
+                    fail("the measurement block is empty; \(command) fills it")
+                } else if !current.contains(where: { $0.hasPrefix(signature) })
+                {
+                    fail(
+                        "the measurement block does not say that \(command) made it (a line "
+                            + "starting '\(signature)'); let \(command) write it"
+                    )
+                }
             case .toolchain:
                 expected = [evidence.toolchainVersion]
             }
@@ -188,54 +221,6 @@ struct PageRenderer {
         )
     }
 
-    private func measurementProblems(
-        _ lines: [String], command: String, _ placed: PlacedDirective,
-        _ page: BookPage
-    ) -> [BookDiagnostic] {
-        let signature = Self.measurementSignature(command: command)
-        if lines.allSatisfy(\.isBlankLine) {
-            return [
-                error(
-                    page, placed,
-                    "the measurement block is empty; \(command) fills it")
-            ]
-        }
-        guard lines.contains(where: { $0.hasPrefix(signature) }) else {
-            return [
-                error(
-                    page, placed,
-                    "the measurement block does not say that \(command) made it (a line "
-                        + "starting '\(signature)'); let \(command) write it")
-            ]
-        }
-        return []
-    }
-
-    /// How a measurement block names the command that made it: `Measured by COMMAND on `,
-    /// followed by the date and the machine.
-    static func measurementSignature(command: String) -> String {
-        "Measured by \(command) on "
-    }
-
-    private func includedLines(
-        path: String, region: String, _ placed: PlacedDirective,
-        _ page: BookPage,
-        _ rendering: inout Rendering
-    ) -> [String]? {
-        guard let file = snippetFiles[path] else {
-            rendering.diagnostics.append(
-                error(page, placed, "included file \(path) does not exist"))
-            return nil
-        }
-        guard file.isReadable else { return nil }
-        guard let found = file.regions[region] else {
-            rendering.diagnostics.append(
-                error(page, placed, "\(path) has no region '\(region)'"))
-            return nil
-        }
-        return found.lines
-    }
-
     private func compileProblems(of placed: PlacedDirective, in page: BookPage)
         -> [BookDiagnostic]
     {
@@ -259,6 +244,13 @@ struct PageRenderer {
         for placed: PlacedDirective, in page: BookPage,
         _ rendering: inout Rendering
     ) -> [(range: Range<Int>, lines: [String])] {
+        func fail(_ message: String) {
+            rendering.diagnostics.append(error(page, placed, message))
+        }
+        func markStale(_ message: String, hinted: Bool = false) {
+            rendering.diagnostics.append(
+                stale(page, placed, message, hinted: hinted))
+        }
         guard
             let messages = evidence.listingMessages[
                 ListingID(path: page.path, line: placed.lineNumber)]
@@ -267,28 +259,21 @@ struct PageRenderer {
         }
         let errors = messages.filter { $0.severity == .error }
         guard !errors.isEmpty else {
-            rendering.diagnostics.append(
-                error(
-                    page, placed,
-                    "listing marked 'fails' compiles without errors"
-                        + toolchainHint))
+            fail(
+                "listing marked 'fails' compiles without errors" + toolchainHint
+            )
             return []
         }
         if let unplaced = errors.first(where: { $0.line == nil }) {
-            rendering.diagnostics.append(
-                error(
-                    page, placed,
-                    "the compiler failed without pointing at a line of this 'fails' listing, "
-                        + "so there is nothing to record: \(unplaced.message)"))
+            fail(
+                "the compiler failed without pointing at a line of this 'fails' listing, "
+                    + "so there is nothing to record: \(unplaced.message)")
             return []
         }
         let actual = errors.flatMap { PageFurniture.wrapped($0.recordedForm) }
         let label = ["", PageFurniture.errorLabel(count: errors.count), ""]
         guard let recorded = placed.recordedBlock else {
-            rendering.diagnostics.append(
-                stale(
-                    page, placed,
-                    "the errors of this 'fails' listing are not recorded"))
+            markStale("the errors of this 'fails' listing are not recorded")
             let insertion = placed.block.closingIndex + 1
             return [
                 (insertion..<insertion, label + ["```text"] + actual + ["```"])
@@ -298,11 +283,8 @@ struct PageRenderer {
         let gap = (placed.block.closingIndex + 1)..<recorded.openingIndex
         if Array(page.text.lines[gap]) != label {
             edits.append((gap, label))
-            rendering.diagnostics.append(
-                stale(
-                    page, placed,
-                    "the label above the recorded compiler errors is out of date"
-                ))
+            markStale(
+                "the label above the recorded compiler errors is out of date")
         }
         let current = Array(page.text.lines[recorded.contentRange])
         guard current != actual else { return edits }
@@ -310,43 +292,10 @@ struct PageRenderer {
             "recorded:\n" + current.map { "    \($0)" }.joined(separator: "\n")
             + "\n  actual:\n"
             + actual.map { "    \($0)" }.joined(separator: "\n")
-        rendering.diagnostics.append(
-            stale(
-                page, placed,
-                "recorded compiler errors are out of date\n  " + comparison,
-                hinted: true))
+        markStale(
+            "recorded compiler errors are out of date\n  " + comparison,
+            hinted: true)
         return edits + [Self.edit(recorded, to: actual, in: page)]
-    }
-
-    private func outputLines(
-        of product: String, part: Int?, _ placed: PlacedDirective,
-        _ page: BookPage, _ rendering: inout Rendering
-    ) -> [String]? {
-        switch evidence.programRuns[product] {
-        case .succeeded(let standardOutput):
-            let lines = TextLines(standardOutput).lines
-            guard let part else { return lines }
-            let parts = OutputParts.ranges(of: lines)
-            guard part <= parts.count else {
-                rendering.diagnostics.append(
-                    error(
-                        page, placed,
-                        "\(product) prints \(parts.count) "
-                            + (parts.count == 1 ? "part" : "parts")
-                            + " (each begins with a line starting '\(OutputParts.marker)'); "
-                            + "there is no part \(part)"))
-                return nil
-            }
-            return Array(lines[parts[part - 1]])
-        case .failed(let reason):
-            rendering.diagnostics.append(
-                error(
-                    page, placed,
-                    "cannot record the output of \(product): \(reason)"))
-            return nil
-        case nil:
-            return nil
-        }
     }
 
     private func error(
@@ -370,10 +319,4 @@ struct PageRenderer {
                 "\(first); run scripts/book sync\(hint)\(message.dropFirst(first.count))",
             kind: .staleness)
     }
-}
-
-/// A region named by an include: `PATH#NAME`.
-struct RegionReference: Hashable {
-    var path: String
-    var name: String
 }

@@ -3,12 +3,6 @@ enum PostNoteChecker {
     /// The first line of every such note.
     static let heading = "> **Note: where the original post differs.**"
 
-    /// A note of `page`: the 0-based index of its heading line, and its text without the `>`s.
-    struct Note: Equatable {
-        var index: Int
-        var text: String
-    }
-
     /// Errors for notes that name no test, and for names that are not tests.
     static func check(_ page: BookPage, testNames: Set<String>)
         -> [BookDiagnostic]
@@ -36,11 +30,12 @@ enum PostNoteChecker {
         return diagnostics
     }
 
-    /// The notes of `page`, each with the block quote lines that follow its heading.
-    static func notes(in page: BookPage) -> [Note] {
+    /// The notes of `page`: the 0-based index of each one's heading line, and the text of the
+    /// block quote lines that follow it, without the `>`s.
+    static func notes(in page: BookPage) -> [(index: Int, text: String)] {
         let lines = page.text.lines
         let prose = Set(page.proseIndices)
-        var notes: [Note] = []
+        var notes: [(index: Int, text: String)] = []
         for index in page.proseIndices
         where lines[index].trimmedWhitespace == heading {
             var body: [String] = []
@@ -51,7 +46,7 @@ enum PostNoteChecker {
                 body.append(String(line.dropFirst()).trimmedWhitespace)
                 next += 1
             }
-            notes.append(Note(index: index, text: body.joined(separator: " ")))
+            notes.append((index, body.joined(separator: " ")))
         }
         return notes
     }

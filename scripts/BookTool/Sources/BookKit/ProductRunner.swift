@@ -68,20 +68,15 @@ struct ProductRunner {
         let run = runProduct(
             product, binPath: binPath,
             environment: [ProgramTrace.environmentVariable: file.path])
-        switch run {
-        case .failed(let reason):
-            return .failed(reason: reason)
-        case .succeeded:
-            guard let data = try? Data(contentsOf: file) else {
-                return .failed(
-                    reason:
-                        "\(product) wrote no trace; it must write JSON lines to the file "
-                        + "named by \(ProgramTrace.environmentVariable)")
-            }
-            return ProgramTrace(
-                jsonLines: String(decoding: data, as: UTF8.self),
-                product: product)
+        if case .failure(let failure) = run { return .failure(failure) }
+        guard let data = try? Data(contentsOf: file) else {
+            return .failure(
+                RunFailure(
+                    "\(product) wrote no trace; it must write JSON lines to the file "
+                        + "named by \(ProgramTrace.environmentVariable)"))
         }
+        return ProgramTrace(
+            jsonLines: String(decoding: data, as: UTF8.self), product: product)
     }
 
     private func runProduct(
@@ -91,32 +86,32 @@ struct ProductRunner {
             product
         ).path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            return .failed(
-                reason:
+            return .failure(
+                RunFailure(
                     "there is no executable '\(product)' in \(binPath); is it a product in Package.swift?"
-            )
+                ))
         }
         let result = ProcessRunner.run(
             executable, [], in: layout.root, timeout: timeout,
             environment: environment)
         if result.timedOut {
-            return .failed(
-                reason:
-                    "\(product) did not finish within \(Int(timeout)) seconds")
+            return .failure(
+                RunFailure(
+                    "\(product) did not finish within \(Int(timeout)) seconds"))
         }
         if result.exitStatus != 0 {
-            return .failed(
-                reason:
+            return .failure(
+                RunFailure(
                     "\(product) exited with status \(result.exitStatus)\(quoted(result.standardError))"
-            )
+                ))
         }
         if !result.standardError.isEmpty {
-            return .failed(
-                reason:
+            return .failure(
+                RunFailure(
                     "\(product) wrote to standard error\(quoted(result.standardError))"
-            )
+                ))
         }
-        return .succeeded(standardOutput: result.standardOutput)
+        return .success(result.standardOutput)
     }
 
     private func quoted(_ standardError: String) -> String {

@@ -29,32 +29,30 @@ struct TraceEvent: Decodable, Hashable, Sendable {
     }
 }
 
-/// The event trace of one run of a chapter program.
-enum ProgramTrace: Hashable, Sendable {
-    case recorded([TraceEvent])
-    /// It could not be run, failed, or wrote a line that is not an event.
-    case failed(reason: String)
+/// The event trace of one run of a chapter program, or why there is none.
+typealias ProgramTrace = Result<[TraceEvent], RunFailure>
 
+extension ProgramTrace {
     /// The environment variable that asks a chapter program for its trace.
-    static let environmentVariable = "BOOK_TRACE"
+    static var environmentVariable: String { "BOOK_TRACE" }
 
     /// Parses the JSON-lines text a program wrote; a bad line fails the whole trace.
     init(jsonLines text: String, product: String) {
         var events: [TraceEvent] = []
         for (number, line) in TextLines(text).lines.enumerated()
         where !line.isBlankLine {
-            do {
-                events.append(
-                    try JSONDecoder().decode(
-                        TraceEvent.self, from: Data(line.utf8)))
-            } catch {
-                self = .failed(
-                    reason:
+            guard
+                let event = try? JSONDecoder().decode(
+                    TraceEvent.self, from: Data(line.utf8))
+            else {
+                self = .failure(
+                    RunFailure(
                         "line \(number + 1) of \(product)'s trace is not an event: \(line)"
-                )
+                    ))
                 return
             }
+            events.append(event)
         }
-        self = .recorded(events)
+        self = .success(events)
     }
 }

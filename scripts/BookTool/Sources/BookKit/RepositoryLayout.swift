@@ -127,10 +127,6 @@ package struct RepositoryLayout: Sendable {
         return numbers.filter { $0 <= chapter }.max()
     }
 
-    func libraryFolders(upTo number: Int) -> [NumberedFolder] {
-        libraryFolders.filter { $0.number <= number }
-    }
-
     /// Turns an absolute path inside the repository into a path relative to the root.
     func relativePath(_ absolutePath: String) -> String {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"

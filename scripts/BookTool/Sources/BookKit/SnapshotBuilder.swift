@@ -6,24 +6,20 @@ struct SnapshotBuilder: Sendable {
     let layout: RepositoryLayout
     let workspace: URL
 
-    /// Snapshots that built, and what went wrong with the others.
-    struct BuildResult {
-        var succeeded: Set<Int> = []
-        var diagnostics: [BookDiagnostic] = []
-    }
-
     /// The directory holding snapshot `number`'s `MiniCombine.swiftmodule`.
     func moduleDirectory(_ number: Int) -> URL {
         workspace.appendingPathComponent("snapshots/\(number)")
     }
 
     /// Emits a `MiniCombine` module for every library folder number; a warning fails the snapshot too.
-    func buildAll() -> BuildResult {
+    func buildAll() -> (succeeded: Set<Int>, diagnostics: [BookDiagnostic]) {
         let results = concurrentMap(layout.libraryFolders.map(\.number)) {
             number in
             (number, buildSnapshot(number))
         }
-        var build = BuildResult()
+        var build: (succeeded: Set<Int>, diagnostics: [BookDiagnostic]) = (
+            [], []
+        )
         var reported: Set<String> = []
         for (number, diagnostics) in results.sorted(by: { $0.0 < $1.0 }) {
             if diagnostics.isEmpty {
@@ -102,11 +98,7 @@ struct SnapshotBuilder: Sendable {
                 at: directory, withIntermediateDirectories: true)
             try Data(listing.source.utf8).write(to: file)
         } catch {
-            return [
-                CompilerMessage(
-                    severity: .error,
-                    message: "\(error)")
-            ]
+            return [CompilerMessage(severity: .error, message: "\(error)")]
         }
         let snapshot = layout.snapshotNumber(forChapter: listing.chapter)
         let imports =
@@ -135,7 +127,7 @@ struct SnapshotBuilder: Sendable {
     }
 
     private func buildSnapshot(_ number: Int) -> [BookDiagnostic] {
-        let folders = layout.libraryFolders(upTo: number)
+        let folders = layout.libraryFolders.filter { $0.number <= number }
         let files = folders.flatMap(\.swiftFiles)
         let directory = moduleDirectory(number)
         let fallback =

@@ -11,16 +11,5 @@ struct SnippetRegion: Hashable, Sendable {
 
 /// Whether `name` may name a snippet region: `[A-Za-z0-9][A-Za-z0-9_-]*`, and not `end`.
 func isValidRegionName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, name != "end" else {
-        return false
-    }
-    func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII
-            && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                || ("0"..."9").contains(scalar))
-    }
-    return isAlphanumeric(first)
-        && name.unicodeScalars.allSatisfy {
-            isAlphanumeric($0) || $0 == "_" || $0 == "-"
-        }
+    name != "end" && name.wholeMatch(of: /[A-Za-z0-9][A-Za-z0-9_-]*/) != nil
 }

@@ -35,8 +35,17 @@ struct Book {
     var mainChapters: [BookPage] {
         chapters.filter { !beyondSlugs.contains($0.slug) }
     }
+    /// The numbered pages that have no chapter program, in the order the contents list them
+    /// (the afterword before the appendix, say), which the sidebar follows.
     var pagesBeyond: [BookPage] {
-        chapters.filter { beyondSlugs.contains($0.slug) }
+        let contents = root.text.text
+        func place(_ page: BookPage) -> String.Index {
+            contents.range(of: "](\(page.slug).md")?.lowerBound
+                ?? contents.endIndex
+        }
+        return chapters.filter { beyondSlugs.contains($0.slug) }.sorted {
+            place($0) < place($1)
+        }
     }
 
     init(folder: URL) throws {

@@ -18,13 +18,12 @@ struct Browser {
             "chromium", "chromium-browser", "google-chrome",
             "google-chrome-stable",
         ]
-        for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            for name in names {
-                let path = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: path) {
-                    return Browser(executable: path)
-                }
-            }
+        let paths = (environment["PATH"] ?? "").split(separator: ":").lazy
+            .flatMap { folder in names.map { "\(folder)/\($0)" } }
+        if let path = paths.first(
+            where: FileManager.default.isExecutableFile(atPath:))
+        {
+            return Browser(executable: path)
         }
         throw SiteError(
             """

@@ -16,7 +16,6 @@ struct ReaderView: Decodable {
     var title: String
     /// How many pictures (`img` elements) the page's text shows.
     var images: Int
-    var listings: Int
     var cutOff: [CutOffListing]
     /// The page's text in order, reduced to `h2:TEXT` for a section heading and
     /// `nav:HREF HREF …` for a paragraph made only of links to other pages of the book.
@@ -57,7 +56,6 @@ struct ReaderView: Decodable {
             report.textContent = JSON.stringify({
               title: h1 ? h1.textContent.trim() : '',
               images: content.querySelectorAll('img').length,
-              listings: content.querySelectorAll('pre').length,
               cutOff: cut, outline: outline, viewportWidth: window.innerWidth });
             document.body.appendChild(report);
           }

@@ -20,22 +20,16 @@ struct SiteChecker {
         defer { server.stop() }
         let origin = "http://127.0.0.1:\(server.port)"
         let prefix = origin + "/" + (basePath.isEmpty ? "" : basePath + "/")
-        let bookRoot = prefix + "documentation/minicombine"
-
-        var pages: [(url: String, check: (RenderedPage) -> [String])] = [
-            (prefix, { checkRoot($0) })
-        ]
-        for (number, chapter) in book.chapters.enumerated() {
-            pages.append(
-                (
-                    bookRoot + "/" + chapter.slug.lowercased(),
-                    { checkChapter($0, number: number) }
-                ))
-        }
-        let rendered = chromium.render(pages.map(\.url))
+        let urls =
+            [prefix]
+            + book.chapters.map {
+                prefix + "documentation/minicombine/" + $0.slug.lowercased()
+            }
+        let rendered = chromium.render(urls)
         var problems: [String] = []
-        for (page, dom) in zip(pages, rendered) {
-            problems += page.check(dom).map { "\(page.url): \($0)" }
+        for (position, (url, dom)) in zip(urls, rendered).enumerated() {
+            problems += check(dom, chapter: position == 0 ? nil : position - 1)
+                .map { "\(url): \($0)" }
         }
 
         // Each chapter's first link to an API page: that page must list the chapter.
@@ -59,7 +53,7 @@ struct SiteChecker {
         }
 
         for problem in problems { print("site check: FAIL \(problem)") }
-        let count = pages.count + backLinks.count
+        let count = urls.count + backLinks.count
         print(
             problems.isEmpty
                 ? "site check: OK (\(count) pages rendered in headless Chromium)"
@@ -71,45 +65,59 @@ struct SiteChecker {
         Set(book.chapters.map { $0.slug.lowercased() })
     }
 
-    private func checkRoot(_ page: RenderedPage) -> [String] {
+    /// The problems of the root page (`chapter` is `nil`) or of a numbered page.
+    private func check(_ page: RenderedPage, chapter number: Int?) -> [String] {
         var problems = notFound(page)
-        if problems.isEmpty {
-            problems += sidebar(page)
-            problems +=
-                readerView(
-                    page, title: book.root.title, images: book.root.imageCount
-                ).1
-        }
-        return problems
-    }
-
-    private func readerView(_ page: RenderedPage, title: String, images: Int)
-        -> (ReaderView?, [String])
-    {
-        guard let view = ReaderView(html: page.html) else {
-            return (
-                nil,
-                [
-                    "wrote no measurements: the check's script did not run on the page"
-                ]
+        guard problems.isEmpty else { return problems }
+        problems += sidebar(page)
+        let shown = number.map { book.chapters[$0] } ?? book.root
+        let view = ReaderView(html: page.html)
+        if let view {
+            if view.title != shown.title {
+                problems.append(
+                    "shows the title \"\(view.title)\", expected \"\(shown.title)\""
+                )
+            }
+            if view.images != shown.imageCount {
+                problems.append(
+                    "shows \(view.images) pictures; its Markdown has \(shown.imageCount)"
+                )
+            }
+            for listing in view.cutOff {
+                problems.append(
+                    "a listing is wider than its box at \(view.viewportWidth) px "
+                        + "(\(listing.scrollWidth) px of text in \(listing.clientWidth) px): "
+                        + "\"\(listing.line)\"")
+            }
+        } else {
+            problems.append(
+                "wrote no measurements: the check's script did not run on the page"
             )
         }
-        var problems: [String] = []
-        if view.title != title {
-            problems.append(
-                "shows the title \"\(view.title)\", expected \"\(title)\"")
+        guard let number else { return problems }
+        if let view { problems += navigation(view, number: number) }
+        let paragraphs = page.bodyParagraphs
+        if paragraphs < 3 {
+            problems.append("renders empty (\(paragraphs) paragraphs of text)")
         }
-        if view.images != images {
+        let expectedSwift = shown.swiftBlockCount
+        let listings = page.swiftListings
+        if listings.count != expectedSwift {
             problems.append(
-                "shows \(view.images) pictures; its Markdown has \(images)")
+                "shows \(listings.count) Swift code blocks; book/\(shown.slug).md has \(expectedSwift)"
+            )
         }
-        for listing in view.cutOff {
-            problems.append(
-                "a listing is wider than its box at \(view.viewportWidth) px "
-                    + "(\(listing.scrollWidth) px of text in \(listing.clientWidth) px): "
-                    + "\"\(listing.line)\"")
+        let plain = listings.filter { !$0.contains("class=\"syntax-") }.count
+        if plain > 0 {
+            problems.append("\(plain) Swift code block(s) are not highlighted")
         }
-        return (view, problems)
+        // A page with Swift listings names the library's types; a page such as Sources need not.
+        if expectedSwift > 0
+            && page.symbolLinks(chapterSlugs: chapterSlugs).isEmpty
+        {
+            problems.append("links to no API page")
+        }
+        return problems
     }
 
     private func navigation(_ view: ReaderView, number: Int) -> [String] {
@@ -139,42 +147,6 @@ struct SiteChecker {
             problems.append(
                 "has no links to the previous and next page after its last section"
             )
-        }
-        return problems
-    }
-
-    private func checkChapter(_ page: RenderedPage, number: Int) -> [String] {
-        let chapter = book.chapters[number]
-        var problems = notFound(page)
-        guard problems.isEmpty else { return problems }
-        problems += sidebar(page)
-        let (view, seen) = readerView(
-            page, title: chapter.title, images: chapter.imageCount)
-        problems += seen
-        if let view { problems += navigation(view, number: number) }
-
-        let paragraphs = page.bodyParagraphs
-        if paragraphs < 3 {
-            problems.append("renders empty (\(paragraphs) paragraphs of text)")
-        }
-
-        let expectedSwift = chapter.swiftBlockCount
-        let listings = page.swiftListings
-        if listings.count != expectedSwift {
-            problems.append(
-                "shows \(listings.count) Swift code blocks; book/\(chapter.slug).md has \(expectedSwift)"
-            )
-        }
-        let plain = listings.filter { !$0.contains("class=\"syntax-") }.count
-        if plain > 0 {
-            problems.append("\(plain) Swift code block(s) are not highlighted")
-        }
-
-        // A page with Swift listings names the library's types; a page such as Sources need not.
-        if expectedSwift > 0
-            && page.symbolLinks(chapterSlugs: chapterSlugs).isEmpty
-        {
-            problems.append("links to no API page")
         }
         return problems
     }

@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// The public `MiniCombine` symbols a code span in the book can name, read from the
@@ -56,8 +57,11 @@ struct SymbolIndex {
                 kind: symbol.kind.identifier,
                 isProtocolMember: parentKind[symbol.identifier.precise]
                     == "swift.protocol",
-                chapterNumber: symbol.location.flatMap {
-                    Self.folderNumber(in: $0.uri)
+                chapterNumber: symbol.location.flatMap { location in
+                    location.uri.firstMatch(
+                        of: /\/Sources\/MiniCombine\/([^\/]*)/
+                    )
+                    .flatMap { leadingNumber(of: String($0.1)) }
                 })
         }
     }
@@ -89,15 +93,6 @@ struct SymbolIndex {
 
     /// The public types, which each get a link back to the chapter that builds them.
     var types: [Symbol] { symbols.filter(\.isType) }
-
-    private static func folderNumber(in uri: String) -> Int? {
-        guard let range = uri.range(of: "/Sources/MiniCombine/") else {
-            return nil
-        }
-        let folder = uri[range.upperBound...].prefix { $0 != "/" }
-        let digits = folder.prefix { $0.isNumber }
-        return folder.dropFirst(digits.count).first == "-" ? Int(digits) : nil
-    }
 
     private func unique(_ candidates: [Symbol]) -> Symbol? {
         candidates.count == 1 ? candidates[0] : nil

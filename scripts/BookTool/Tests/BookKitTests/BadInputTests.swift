@@ -11,7 +11,7 @@ import Testing
 
     private func evidence(output: String = "received 42\n") -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(standardOutput: output)
+        evidence.programRuns["02-just"] = .success(output)
         return evidence
     }
 

@@ -38,7 +38,7 @@ import Testing
 
     private func evidence(output: String = "received 42\n") -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(standardOutput: output)
+        evidence.programRuns["02-just"] = .success(output)
         return evidence
     }
 
@@ -127,8 +127,8 @@ import Testing
 
     @Test func failingProgramIsAnErrorAtItsDirective() throws {
         var evidence = evidence()
-        evidence.programRuns["02-just"] = .failed(
-            reason: "02-just exited with status 1")
+        evidence.programRuns["02-just"] = .failure(
+            RunFailure("02-just exited with status 1"))
         let report = try fixture(page: Self.upToDatePage).check(evidence)
         #expect(report.diagnostics.map(\.line) == [14])
         #expect(report.diagnostics.first?.kind == .error)
@@ -316,8 +316,8 @@ import Testing
 @Suite struct UnreadableFileTests {
     private func evidence() -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(
-            standardOutput: "received 42\n")
+        evidence.programRuns["02-just"] = .success(
+            "received 42\n")
         return evidence
     }
 
@@ -478,10 +478,10 @@ import Testing
 @Suite struct SyncWritingTests {
     private func evidence() -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(
-            standardOutput: "received 42\n")
-        evidence.programRuns["03-sink"] = .succeeded(
-            standardOutput: "received 42\n")
+        evidence.programRuns["02-just"] = .success(
+            "received 42\n")
+        evidence.programRuns["03-sink"] = .success(
+            "received 42\n")
         return evidence
     }
 

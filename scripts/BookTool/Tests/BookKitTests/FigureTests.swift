@@ -61,9 +61,11 @@ import Testing
         let again = fixture.sync(evidence())
         #expect(again.updatedFiles.isEmpty)
         #expect(try fixture.contents(of: "book/figures/02-just.svg") == first)
-        let redrawn = FigureRenderer(traces: evidence().traces)
+        let redrawn = FigureCheck(
+            layout: RepositoryLayout(root: fixture.root),
+            traces: evidence().traces)
         let page = BookPage(path: "book/02-just.md", contents: Self.page)
-        #expect(redrawn.draw(page.figures[0], on: page) == .svg(first))
+        #expect(redrawn.draw(page.figures[0], on: page) == .success(first))
     }
 
     @Test func aHandEditedFigureFailsCheckAtItsDirective() throws {
@@ -167,9 +169,9 @@ import Testing
             product: "02-just")
         #expect(
             trace
-                == .failed(
-                    reason:
-                        "line 2 of 02-just's trace is not an event: not json"))
+                == .failure(
+                    RunFailure(
+                        "line 2 of 02-just's trace is not an event: not json")))
         let fixture = try RepositoryFixture(["book/02-just.md": Self.page])
         var evidence = evidence()
         evidence.traces["02-just"] = trace

@@ -18,8 +18,8 @@ import Testing
 
     private func evidence() -> Evidence {
         var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["02-just"] = .succeeded(
-            standardOutput: "received 42\n")
+        evidence.programRuns["02-just"] = .success(
+            "received 42\n")
         return evidence
     }
 
@@ -251,8 +251,8 @@ import Testing
             """
         let repository = try RepositoryFixture(["book/notes.md": page])
         var evidence = evidence()
-        evidence.programRuns["02-just"] = .succeeded(
-            standardOutput: "\(wide)\n")
+        evidence.programRuns["02-just"] = .success(
+            "\(wide)\n")
         let check = repository.check(evidence)
         #expect(
             check.diagnostics.filter { $0.kind == .tooWide }.map(\.description)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import site_tool
@@ -50,5 +51,29 @@ import Testing
             PageConverter.isAboutAnotherLibrary(
                 before: "OpenCombine returns `Subscribers.Demand`s and its ",
                 after: " too."))
+    }
+
+    @Test func pagesBeyondTheChaptersFollowTheContentsNotTheFileNames() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("site-book-\(UUID().uuidString)")
+        let book = root.appendingPathComponent("book")
+        try FileManager.default.createDirectory(
+            at: book, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pages = [
+            "README.md": "# A book\n\nAfterword: [Last words](09-afterword.md)"
+                + "\n\nAppendix: [Costs](08-costs.md)\n",
+            "08-costs.md": "# Costs\n\nText.\n",
+            "09-afterword.md": "# Last words\n\nText.\n",
+        ]
+        for (name, text) in pages {
+            try text.write(
+                to: book.appendingPathComponent(name), atomically: true,
+                encoding: .utf8)
+        }
+        #expect(
+            try Book(folder: book).pagesBeyond.map(\.slug) == [
+                "09-afterword", "08-costs",
+            ])
     }
 }
