@@ -42,15 +42,6 @@ final class Tracer: @unchecked Sendable {
         var lane: String?
         var value: String?
         var end: String?
-        var stages: [Stage]?
-        var subscriber: String?
-
-        /// One stage of a types chart.
-        struct Stage: Encodable {
-            var name: String
-            var output: String
-            var failure: String
-        }
     }
 
     private let file: URL
@@ -168,14 +159,6 @@ final class Tracer: @unchecked Sendable {
             Event(
                 pipeline: currentPipeline, kind: "value", lane: lane,
                 value: value, end: end))
-    }
-
-    /// Records a types chart the program printed: its stages, and the subscriber at its end.
-    func chart(_ stages: [Event.Stage], subscriber: String) {
-        append(
-            Event(
-                pipeline: 0, kind: "chart", stages: stages,
-                subscriber: subscriber))
     }
 
     @discardableResult

@@ -1,11 +1,11 @@
 import Foundation
 
 /// What a `<!-- figure: … -->` directive asks to be drawn: `KIND PRODUCT#N`, the calls
-/// (`sequence`) or values (`marbles`) of the Nth pipeline, or the Nth types chart (`types`), of
-/// PRODUCT's traced run; or `costs`, the page's `measurement` table as bars on a log scale.
+/// (`sequence`) or values (`marbles`) of the Nth pipeline of PRODUCT's traced run; or `costs`,
+/// the page's `measurement` table as bars on a log scale.
 struct FigureSpec: Hashable, Sendable {
     enum Kind: String, Sendable {
-        case sequence, marbles, types, costs
+        case sequence, marbles, costs
     }
 
     var kind: Kind
@@ -18,7 +18,7 @@ struct FigureSpec: Hashable, Sendable {
     }
 
     static let expectation =
-        "expected '<!-- figure: sequence|marbles|types PRODUCT#N -->' or '<!-- figure: costs -->'"
+        "expected '<!-- figure: sequence|marbles PRODUCT#N -->' or '<!-- figure: costs -->'"
 
     /// Parses the argument after `figure`, including its colon; `nil` if it is malformed.
     init?(argument: String) {

@@ -117,17 +117,6 @@ struct FigureCheck {
         case nil: return .success(nil)
         }
         let number = figure.spec.number
-        guard figure.spec.kind != .types else {
-            let charts = events.filter { $0.kind == "chart" }
-            guard charts.indices.contains(number - 1) else {
-                return .failure(
-                    RunFailure(
-                        "\(product)'s trace has \(charts.count) types charts, not \(number)"
-                    ))
-            }
-            return .success(
-                TypesChartDrawing.draw(charts[number - 1], title: title))
-        }
         let kind = figure.spec.kind == .sequence ? "call" : "value"
         let selected = events.filter {
             $0.kind == kind && $0.pipeline == number

@@ -1,11 +1,11 @@
 import Foundation
 
 /// One event a chapter program wrote to its trace: a call between two objects, a value seen on a
-/// marble lane, or a types chart it printed.
+/// marble lane.
 struct TraceEvent: Decodable, Hashable, Sendable {
     /// The root subscription the event belongs to, counted from 1 in the order the run made them.
     var pipeline: Int
-    /// `call`, `value` or `chart`.
+    /// `call` or `value`.
     var kind: String
     /// For a call: the caller and the callee, named as the run names them.
     var from: String?
@@ -18,15 +18,6 @@ struct TraceEvent: Decodable, Hashable, Sendable {
     var lane: String?
     var value: String?
     var end: String?
-    /// For a chart: its stages, and the subscriber at its end.
-    var stages: [ChartStage]?
-    var subscriber: String?
-
-    struct ChartStage: Decodable, Hashable, Sendable {
-        var name: String
-        var output: String
-        var failure: String
-    }
 }
 
 /// The event trace of one run of a chapter program, or why there is none.
