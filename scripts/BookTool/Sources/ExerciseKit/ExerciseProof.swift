@@ -57,23 +57,19 @@ func prove(_ numbers: [Int], onlyChanged: Bool, root: URL) throws -> Bool {
             for outcome in try runFurther(
                 exercises, root: copy, withAnswers: withAnswer)
             {
-                var detail: String
-                switch outcome.status {
-                case .doesNotBuild(let errors):
-                    detail =
+                let failing = outcome.tests.filter { !$0.passed }
+                let detail =
+                    outcome.errors.map {
                         withAnswer
-                        ? "\n" + errors
-                        : "its tests do not build ("
-                            + (errors.split(separator: "\n").first ?? "") + ")"
-                case .ran(let tests):
-                    let failing = tests.filter { !$0.passed }
-                    detail =
-                        "\(failing.count) of its \(tests.count) tests fail"
-                    if withAnswer {
-                        detail += failing.map { "\n       failing: \($0.name)" }
-                            .joined()
+                            ? "\n" + $0
+                            : "its tests do not build ("
+                                + ($0.split(separator: "\n").first ?? "") + ")"
                     }
-                }
+                    ?? "\(failing.count) of its \(outcome.tests.count) tests fail"
+                    + (withAnswer
+                        ? failing.map { "\n       failing: \($0.name)" }
+                            .joined()
+                        : "")
                 claim(
                     outcome.passed == withAnswer,
                     "\(outcome.exercise.slug): "
