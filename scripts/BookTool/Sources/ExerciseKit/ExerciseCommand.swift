@@ -194,46 +194,42 @@ public enum ExerciseCommand {
                 you checked with 'further'. It is kept in .exercise/progress.
                 """)
         default:
-            guard let current else {
+            guard current != nil else {
                 say(
                     "No exercise is in progress. Start one with 'scripts/exercise start N'."
                 )
                 return 0
             }
             let plan = try workspace.restorePlan()
-            say("\(plan.chapter.heading) is in progress.")
-            if let last = workspace.lastCheckedFolder(plan.chapter) {
-                say("Your last checked version is in \(last)/yours.")
+            let last = workspace.lastCheckedFolder(plan.chapter).map {
+                "Your last checked version is in \($0)/yours.\n"
             }
+            let removed =
+                plan.removed.isEmpty
+                ? ""
+                : "\n  remove the \(plan.removed.count) file(s) you added (once kept)"
             say(
                 """
-
-                'scripts/exercise restore \(current)' would:
+                \(plan.chapter.heading) is in progress.
+                \(last ?? "")
+                'scripts/exercise restore \(plan.chapter.number)' would:
                   keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
+                \(listed(plan.saved, indent: "    "))
+                  put back the book's version of \(plan.putBack) file(s)\(removed)
+                  bring back \(plan.setAside.count) set-aside folder(s) and file(s)
                 """)
-            listed(plan.saved, indent: "    ")
-            say("  put back the book's version of \(plan.putBack) file(s)")
-            if !plan.removed.isEmpty {
-                say(
-                    "  remove the \(plan.removed.count) file(s) you added (once kept)"
-                )
-            }
-            say(
-                "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
-            )
         }
         return 0
     }
 
-    /// Prints at most twelve of `paths`.
+    /// At most twelve of `paths`, one a line after `indent`, each followed by `note`.
     static func listed(
         _ paths: [String], indent: String,
         note: (String) -> String = { _ in "" }
-    ) {
-        say(
-            paths.prefix(12).map { $0 + note($0) }.joined(separator: "\n"),
-            indent: indent)
-        if paths.count > 12 { say("\(indent)… and \(paths.count - 12) more") }
+    ) -> String {
+        (paths.prefix(12).map { $0 + note($0) }
+            + (paths.count > 12 ? ["… and \(paths.count - 12) more"] : []))
+            .map { indent + $0 }.joined(separator: "\n")
     }
 }
 
@@ -417,9 +413,10 @@ private struct Session {
             \(chapter.heading) is back to the book's version, and so are the chapters after it.
             Your version of \(plan.saved.count) file(s) is kept in \(folder)/yours:
             """)
-        ExerciseCommand.listed(plan.saved, indent: "  ") {
-            plan.removed.contains($0) ? "  (you added it; removed)" : ""
-        }
+        say(
+            ExerciseCommand.listed(plan.saved, indent: "  ") {
+                plan.removed.contains($0) ? "  (you added it; removed)" : ""
+            })
         if let last = workspace.lastCheckedFolder(chapter) {
             say("The version you last checked is in \(last)/yours.")
         }
