@@ -196,12 +196,9 @@ func makeCopy(of root: URL, at copy: URL) throws {
     let paths =
         listing.succeeded
         ? listing.standardOutput.split(separator: "\0").map(String.init)
-        : copiedPaths.flatMap { path in
-            files(under: root.appendingPathComponent(path)).map {
-                "\(path)/\($0)"
-            }
-                + (path == "Package.swift" ? [path] : [])
-        }.filter { !$0.hasPrefix("book/.site/") }
+        : files(at: copiedPaths, in: root).filter {
+            !$0.hasPrefix("book/.site/")
+        }
     try attempt("cannot make the scratch copy in \(copy.path)") {
         let names =
             (try? FileManager.default.contentsOfDirectory(atPath: copy.path))
@@ -227,16 +224,12 @@ func makeCopy(of root: URL, at copy: URL) throws {
 
 /// Every file of the copy's `copiedPaths`, with its contents.
 private func snapshot(of copy: URL) -> [String: Data] {
-    var contents: [String: Data] = [:]
-    for path in copiedPaths {
-        let url = copy.appendingPathComponent(path)
-        for relative in path == "Package.swift" ? [""] : files(under: url) {
-            let file =
-                relative.isEmpty ? url : url.appendingPathComponent(relative)
-            contents["\(path)/\(relative)"] =
-                FileManager.default.contents(atPath: file.path)
-                ?? Data("unreadable".utf8)
-        }
-    }
-    return contents
+    Dictionary(
+        uniqueKeysWithValues: files(at: copiedPaths, in: copy).map {
+            (
+                $0,
+                FileManager.default.contents(
+                    atPath: copy.appendingPathComponent($0).path) ?? Data()
+            )
+        })
 }
