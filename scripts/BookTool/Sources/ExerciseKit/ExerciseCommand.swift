@@ -244,36 +244,34 @@ private struct Session {
     func start(catalog: ChapterCatalog) throws {
         let summary = try workspace.start(
             chapter, allChapters: catalog.chapters())
+        let blanks = summary.blanks.map {
+            "  \($0.path):\($0.line)  \($0.what)"
+        }
+        let notes =
+            ChapterChecker(root: root).givenParts(of: chapter).map {
+                "Given, not for you to write: \($0.what); its tests are left out."
+            }
+            + (summary.setAside.isEmpty
+                ? []
+                : [
+                    "Chapters \(summary.setAside.map(String.init).joined(separator: ", ")) "
+                        + "build on this one, so they are set aside until you restore."
+                ])
+        let sections = [
+            (try? brief(of: chapter, root: root)) ?? "",
+            notes.joined(separator: "\n"),
+        ].filter { !$0.isEmpty }
         say(
             """
             \(chapter.heading) is now yours to write.
 
             These bodies now stop with "Not implemented yet". Fill them in:
-            """)
-        for blank in summary.blanks {
-            say("  \(blank.path):\(blank.line)  \(blank.what)")
-        }
-        say(
-            """
+            \(blanks.joined(separator: "\n"))
 
             Signatures, doc comments and types are still there; add the stored properties
             and helpers you need.
 
-            """)
-        if let brief = try? brief(of: chapter, root: root) { say(brief + "\n") }
-        for part in ChapterChecker(root: root).givenParts(of: chapter) {
-            say(
-                "Given, not for you to write: \(part.what). Its tests are left out of 'check'."
-            )
-        }
-        if !summary.setAside.isEmpty {
-            say(
-                "Chapters \(summary.setAside.map(String.init).joined(separator: ", ")) "
-                    + "build on this one, so they are set aside until you restore."
-            )
-        }
-        say(
-            """
+            \(sections.joined(separator: "\n\n"))
 
             Check where you stand, as often as you like:   scripts/exercise check \(number)
             Stuck? One hint at a time:                     scripts/exercise hint \(number)
@@ -287,12 +285,8 @@ private struct Session {
     /// Saves the attempt, builds, and runs the chapter's tests and program; `nil`, with the
     /// compiler's errors printed, if the code does not compile.
     func buildAndCheck() throws -> ChapterCheckResult? {
+        try refuseIfSetAside()
         let current = workspace.chapterInProgress
-        if let current, number > current {
-            throw ExerciseError(
-                "chapter \(number) is set aside while you work on chapter \(current); "
-                    + "check chapter \(current), or restore it first")
-        }
         say(chapter.heading)
         if current == number {
             say(
@@ -443,12 +437,17 @@ private struct Session {
         return Grade.exitCode(grades)
     }
 
-    func further(only slug: String?) throws -> Int32 {
+    /// Refuses a chapter set aside while an earlier one is being written.
+    func refuseIfSetAside() throws {
         if let current = workspace.chapterInProgress, number > current {
             throw ExerciseError(
                 "chapter \(number) is set aside while you work on chapter \(current); "
-                    + "restore chapter \(current) first")
+                    + "work on chapter \(current), or restore it first")
         }
+    }
+
+    func further(only slug: String?) throws -> Int32 {
+        try refuseIfSetAside()
         let exercises =
             try slug.map { [try exercise($0)] }
             ?? FurtherExercise.of(chapter, root: root)
