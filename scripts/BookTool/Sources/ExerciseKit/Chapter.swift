@@ -136,10 +136,20 @@ func files(under folder: URL) -> [String] {
     return paths.sorted()
 }
 
+/// The files at or under each of `paths` of `root`, relative to `root`.
+func files(at paths: [String], in root: URL) -> [String] {
+    paths.flatMap { path in
+        let url = root.appendingPathComponent(path)
+        let inside = files(under: url).map { "\(path)/\($0)" }
+        return inside.isEmpty
+            && FileManager.default.fileExists(atPath: url.path)
+            ? [path] : inside
+    }
+}
+
 /// The `.swift` files under `folder` of `root`, relative to `root`.
 func swiftFiles(under folder: String, in root: URL) -> [String] {
-    files(under: root.appendingPathComponent(folder))
-        .filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+    files(at: [folder], in: root).filter { $0.hasSuffix(".swift") }
 }
 
 /// Copies `source` (a file or a symbolic link) to `target`, replacing it, making folders.

@@ -6,9 +6,7 @@ import Foundation
 struct ChapterCheckResult {
     enum Program: Equatable {
         case matches, notRecorded
-        /// The first line that differs: what the book shows and what the program printed.
-        case differs(line: Int, expected: String?, actual: String?)
-        /// It stopped early or could not run; what it said.
+        /// Its first line that differs from the book's, or why it stopped.
         case failed(String)
     }
 
@@ -108,11 +106,12 @@ struct ChapterChecker {
             timeout: 60, environment: TestRunner.environment)
         let printed = TextLines(run.standardOutput).lines
         if run.timedOut {
-            return .failed("it did not finish within 60 seconds")
+            return .failed("timed out: still running after 60 s")
         }
         if run.exitStatus != 0 {
             return .failed(
-                TestRunner.stopMessage(run) + " (after \(printed.count) lines)")
+                "stopped: \(TestRunner.stopMessage(run)) (after \(printed.count) lines)"
+            )
         }
         let parts = OutputParts.ranges(of: printed)
         var expected = printed
@@ -130,7 +129,9 @@ struct ChapterChecker {
             let wanted = index < expected.count ? expected[index] : nil
             let got = index < printed.count ? printed[index] : nil
             if wanted != got {
-                return .differs(line: index + 1, expected: wanted, actual: got)
+                return .failed(
+                    "line \(index + 1): expected \(wanted ?? "nothing more"), "
+                        + "got \(got ?? "nothing")")
             }
         }
         return .matches

@@ -194,46 +194,42 @@ public enum ExerciseCommand {
                 you checked with 'further'. It is kept in .exercise/progress.
                 """)
         default:
-            guard let current else {
+            guard current != nil else {
                 say(
                     "No exercise is in progress. Start one with 'scripts/exercise start N'."
                 )
                 return 0
             }
             let plan = try workspace.restorePlan()
-            say("\(plan.chapter.heading) is in progress.")
-            if let last = workspace.lastCheckedFolder(plan.chapter) {
-                say("Your last checked version is in \(last)/yours.")
+            let last = workspace.lastCheckedFolder(plan.chapter).map {
+                "Your last checked version is in \($0)/yours.\n"
             }
+            let removed =
+                plan.removed.isEmpty
+                ? ""
+                : "\n  remove the \(plan.removed.count) file(s) you added (once kept)"
             say(
                 """
-
-                'scripts/exercise restore \(current)' would:
+                \(plan.chapter.heading) is in progress.
+                \(last ?? "")
+                'scripts/exercise restore \(plan.chapter.number)' would:
                   keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
+                \(listed(plan.saved, indent: "    "))
+                  put back the book's version of \(plan.putBack) file(s)\(removed)
+                  bring back \(plan.setAside.count) set-aside folder(s) and file(s)
                 """)
-            listed(plan.saved, indent: "    ")
-            say("  put back the book's version of \(plan.putBack) file(s)")
-            if !plan.removed.isEmpty {
-                say(
-                    "  remove the \(plan.removed.count) file(s) you added (once kept)"
-                )
-            }
-            say(
-                "  bring back \(plan.setAside.count) set-aside folder(s) and file(s)"
-            )
         }
         return 0
     }
 
-    /// Prints at most twelve of `paths`.
+    /// At most twelve of `paths`, one a line after `indent`, each followed by `note`.
     static func listed(
         _ paths: [String], indent: String,
         note: (String) -> String = { _ in "" }
-    ) {
-        say(
-            paths.prefix(12).map { $0 + note($0) }.joined(separator: "\n"),
-            indent: indent)
-        if paths.count > 12 { say("\(indent)… and \(paths.count - 12) more") }
+    ) -> String {
+        (paths.prefix(12).map { $0 + note($0) }
+            + (paths.count > 12 ? ["… and \(paths.count - 12) more"] : []))
+            .map { indent + $0 }.joined(separator: "\n")
     }
 }
 
@@ -248,36 +244,34 @@ private struct Session {
     func start(catalog: ChapterCatalog) throws {
         let summary = try workspace.start(
             chapter, allChapters: catalog.chapters())
+        let blanks = summary.blanks.map {
+            "  \($0.path):\($0.line)  \($0.what)"
+        }
+        let notes =
+            ChapterChecker(root: root).givenParts(of: chapter).map {
+                "Given, not for you to write: \($0.what); its tests are left out."
+            }
+            + (summary.setAside.isEmpty
+                ? []
+                : [
+                    "Chapters \(summary.setAside.map(String.init).joined(separator: ", ")) "
+                        + "build on this one, so they are set aside until you restore."
+                ])
+        let sections = [
+            (try? brief(of: chapter, root: root)) ?? "",
+            notes.joined(separator: "\n"),
+        ].filter { !$0.isEmpty }
         say(
             """
             \(chapter.heading) is now yours to write.
 
             These bodies now stop with "Not implemented yet". Fill them in:
-            """)
-        for blank in summary.blanks {
-            say("  \(blank.path):\(blank.line)  \(blank.what)")
-        }
-        say(
-            """
+            \(blanks.joined(separator: "\n"))
 
             Signatures, doc comments and types are still there; add the stored properties
             and helpers you need.
 
-            """)
-        if let brief = try? brief(of: chapter, root: root) { say(brief + "\n") }
-        for part in ChapterChecker(root: root).givenParts(of: chapter) {
-            say(
-                "Given, not for you to write: \(part.what). Its tests are left out of 'check'."
-            )
-        }
-        if !summary.setAside.isEmpty {
-            say(
-                "Chapters \(summary.setAside.map(String.init).joined(separator: ", ")) "
-                    + "build on this one, so they are set aside until you restore."
-            )
-        }
-        say(
-            """
+            \(sections.joined(separator: "\n\n"))
 
             Check where you stand, as often as you like:   scripts/exercise check \(number)
             Stuck? One hint at a time:                     scripts/exercise hint \(number)
@@ -291,12 +285,8 @@ private struct Session {
     /// Saves the attempt, builds, and runs the chapter's tests and program; `nil`, with the
     /// compiler's errors printed, if the code does not compile.
     func buildAndCheck() throws -> ChapterCheckResult? {
+        try refuseIfSetAside()
         let current = workspace.chapterInProgress
-        if let current, number > current {
-            throw ExerciseError(
-                "chapter \(number) is set aside while you work on chapter \(current); "
-                    + "check chapter \(current), or restore it first")
-        }
         say(chapter.heading)
         if current == number {
             say(
@@ -417,9 +407,10 @@ private struct Session {
             \(chapter.heading) is back to the book's version, and so are the chapters after it.
             Your version of \(plan.saved.count) file(s) is kept in \(folder)/yours:
             """)
-        ExerciseCommand.listed(plan.saved, indent: "  ") {
-            plan.removed.contains($0) ? "  (you added it; removed)" : ""
-        }
+        say(
+            ExerciseCommand.listed(plan.saved, indent: "  ") {
+                plan.removed.contains($0) ? "  (you added it; removed)" : ""
+            })
         if let last = workspace.lastCheckedFolder(chapter) {
             say("The version you last checked is in \(last)/yours.")
         }
@@ -446,12 +437,17 @@ private struct Session {
         return Grade.exitCode(grades)
     }
 
-    func further(only slug: String?) throws -> Int32 {
+    /// Refuses a chapter set aside while an earlier one is being written.
+    func refuseIfSetAside() throws {
         if let current = workspace.chapterInProgress, number > current {
             throw ExerciseError(
                 "chapter \(number) is set aside while you work on chapter \(current); "
-                    + "restore chapter \(current) first")
+                    + "work on chapter \(current), or restore it first")
         }
+    }
+
+    func further(only slug: String?) throws -> Int32 {
+        try refuseIfSetAside()
         let exercises =
             try slug.map { [try exercise($0)] }
             ?? FurtherExercise.of(chapter, root: root)

@@ -57,23 +57,19 @@ func prove(_ numbers: [Int], onlyChanged: Bool, root: URL) throws -> Bool {
             for outcome in try runFurther(
                 exercises, root: copy, withAnswers: withAnswer)
             {
-                var detail: String
-                switch outcome.status {
-                case .doesNotBuild(let errors):
-                    detail =
+                let failing = outcome.tests.filter { !$0.passed }
+                let detail =
+                    outcome.errors.map {
                         withAnswer
-                        ? "\n" + errors
-                        : "its tests do not build ("
-                            + (errors.split(separator: "\n").first ?? "") + ")"
-                case .ran(let tests):
-                    let failing = tests.filter { !$0.passed }
-                    detail =
-                        "\(failing.count) of its \(tests.count) tests fail"
-                    if withAnswer {
-                        detail += failing.map { "\n       failing: \($0.name)" }
-                            .joined()
+                            ? "\n" + $0
+                            : "its tests do not build ("
+                                + ($0.split(separator: "\n").first ?? "") + ")"
                     }
-                }
+                    ?? "\(failing.count) of its \(outcome.tests.count) tests fail"
+                    + (withAnswer
+                        ? failing.map { "\n       failing: \($0.name)" }
+                            .joined()
+                        : "")
                 claim(
                     outcome.passed == withAnswer,
                     "\(outcome.exercise.slug): "
@@ -200,12 +196,9 @@ func makeCopy(of root: URL, at copy: URL) throws {
     let paths =
         listing.succeeded
         ? listing.standardOutput.split(separator: "\0").map(String.init)
-        : copiedPaths.flatMap { path in
-            files(under: root.appendingPathComponent(path)).map {
-                "\(path)/\($0)"
-            }
-                + (path == "Package.swift" ? [path] : [])
-        }.filter { !$0.hasPrefix("book/.site/") }
+        : files(at: copiedPaths, in: root).filter {
+            !$0.hasPrefix("book/.site/")
+        }
     try attempt("cannot make the scratch copy in \(copy.path)") {
         let names =
             (try? FileManager.default.contentsOfDirectory(atPath: copy.path))
@@ -231,16 +224,12 @@ func makeCopy(of root: URL, at copy: URL) throws {
 
 /// Every file of the copy's `copiedPaths`, with its contents.
 private func snapshot(of copy: URL) -> [String: Data] {
-    var contents: [String: Data] = [:]
-    for path in copiedPaths {
-        let url = copy.appendingPathComponent(path)
-        for relative in path == "Package.swift" ? [""] : files(under: url) {
-            let file =
-                relative.isEmpty ? url : url.appendingPathComponent(relative)
-            contents["\(path)/\(relative)"] =
-                FileManager.default.contents(atPath: file.path)
-                ?? Data("unreadable".utf8)
-        }
-    }
-    return contents
+    Dictionary(
+        uniqueKeysWithValues: files(at: copiedPaths, in: copy).map {
+            (
+                $0,
+                FileManager.default.contents(
+                    atPath: copy.appendingPathComponent($0).path) ?? Data()
+            )
+        })
 }

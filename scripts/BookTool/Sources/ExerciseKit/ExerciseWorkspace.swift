@@ -386,10 +386,7 @@ struct ExerciseWorkspace {
 
     /// `Package.swift` and every file under `Sources`, `Chapters` and `Tests`.
     private func treeFiles() -> [String] {
-        ["Package.swift"]
-            + ["Sources", "Chapters", "Tests"].flatMap { folder in
-                files(under: url(folder)).map { "\(folder)/\($0)" }
-            }
+        files(at: ["Package.swift", "Sources", "Chapters", "Tests"], in: root)
     }
 
     /// The chapter folders and test files in the set-aside folder.

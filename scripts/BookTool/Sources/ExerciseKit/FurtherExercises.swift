@@ -19,30 +19,32 @@ struct FurtherExercise: Equatable {
 
     /// The exercises of `chapter` in the repository at `root`.
     static func of(_ chapter: Chapter, root: URL) -> [FurtherExercise] {
-        let folder = root.appendingPathComponent(chapter.exercisesPath)
-        return
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path))
-            ?? []).sorted().map { FurtherExercise(chapter: chapter, slug: $0) }
-            .filter {
-                FileManager.default.fileExists(
-                    atPath: root.appendingPathComponent($0.testsPath).path)
+        files(under: root.appendingPathComponent(chapter.exercisesPath))
+            .compactMap {
+                let parts = $0.split(separator: "/")
+                guard parts.count == 2, parts[1] == "Tests.swift" else {
+                    return nil
+                }
+                return FurtherExercise(chapter: chapter, slug: String(parts[0]))
             }
+    }
+
+    /// `text` with the path of the tests in the scratch package replaced by the path in the
+    /// repository, for the student to open.
+    func located(_ text: String) -> String {
+        text.replacingOccurrences(
+            of: "Tests/\(targetName)/Tests.swift", with: testsPath)
     }
 }
 
 struct FurtherOutcome {
-    enum Status {
-        case ran([TestOutcome])
-        /// Its tests do not compile against the library: the compiler's errors.
-        case doesNotBuild(String)
-    }
-
     var exercise: FurtherExercise
-    var status: Status
+    /// The compiler's errors, if its tests do not compile against the library.
+    var errors: String?
+    var tests: [TestOutcome] = []
 
     var passed: Bool {
-        guard case .ran(let tests) = status else { return false }
-        return !tests.isEmpty && tests.allSatisfy(\.passed)
+        errors == nil && !tests.isEmpty && tests.allSatisfy(\.passed)
     }
 
     /// The names the compiler could not find, in order: `Empty` from
@@ -71,26 +73,18 @@ func runFurther(
     let scratch = root.appendingPathComponent(
         ".build/exercise-further/\(withAnswers ? "answers" : "exercises")")
     var files: [String: String] = [:]
-    let libraries =
-        (try? FileManager.default.contentsOfDirectory(
-            atPath: root.appendingPathComponent("Sources/MiniCombine").path))
-        ?? []
-    for folder in libraries
-    where leadingNumber(of: folder) ?? .max <= chapter.number {
-        for path in swiftFiles(under: "Sources/MiniCombine/\(folder)", in: root)
-        {
-            files[path] = try readText(path, in: root)
-        }
+    for path in swiftFiles(under: "Sources/MiniCombine", in: root)
+    where leadingNumber(of: path.components(separatedBy: "/")[2]) ?? .max
+        <= chapter.number
+    {
+        files[path] = try readText(path, in: root)
     }
     // The project's own test doubles, those the chapter's library can build.
     let workspace = ExerciseWorkspace(root: root)
-    var support: [String: String] = [:]
-    for path in swiftFiles(under: "Tests/MiniCombineTests/Support", in: root) {
-        if try workspace.chapterNeeded(byTestFile: path) ?? 1 <= chapter.number
-        {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            support[name] = try readText(path, in: root)
-        }
+    let support = try swiftFiles(
+        under: "Tests/MiniCombineTests/Support", in: root
+    ).filter {
+        try workspace.chapterNeeded(byTestFile: $0) ?? 1 <= chapter.number
     }
     for exercise in exercises {
         let target = "Tests/\(exercise.targetName)"
@@ -100,75 +94,62 @@ func runFurther(
         }
         files["\(target)/Tests.swift"] = try readText(
             exercise.testsPath, in: root)
-        for (name, text) in support {
-            files["\(target)/Support/\(name)"] = text
+        for path in support {
+            files[
+                "\(target)/Support/\(URL(fileURLWithPath: path).lastPathComponent)"
+            ] =
+                try readText(path, in: root)
         }
     }
     // First which exercises' tests compile, then one build and run of those.
     try writePackage(
         at: scratch, files: files, tests: exercises.map(\.targetName))
-    var statuses: [String: FurtherOutcome.Status] = [:]
-    let compiling = exercises.filter { exercise in
+    var outcomes = exercises.map { FurtherOutcome(exercise: $0) }
+    for index in outcomes.indices {
         let build = ProcessRunner.run(
             "swift",
             [
                 "build", "--package-path", scratch.path, "--target",
-                exercise.targetName,
-            ],
-            in: scratch)
+                exercises[index].targetName,
+            ], in: scratch)
         if !build.succeeded {
-            statuses[exercise.slug] = .doesNotBuild(
+            outcomes[index].errors = exercises[index].located(
                 ChapterChecker.compilerErrors(build, root: scratch))
         }
-        return build.succeeded
     }
-    if !compiling.isEmpty {
-        try writePackage(
-            at: scratch, files: files, tests: compiling.map(\.targetName))
-        guard case .success(let binPath) = ChapterChecker(root: scratch).build()
-        else {
-            throw ExerciseError(
-                "the exercises' tests compile alone but not together")
-        }
-        for exercise in compiling {
-            let runner = TestRunner(
-                binary: binPath.appendingPathComponent(
-                    "ExercisesPackageTests.xctest"),
-                directory: scratch, testTimeLimit: testTimeLimit)
-            do {
-                statuses[exercise.slug] = .ran(
-                    try runner.run(filter: "^\(exercise.targetName)\\."))
-            } catch {
-                statuses[exercise.slug] = .ran([
-                    TestOutcome(
-                        id: exercise.targetName, name: exercise.slug,
-                        status: .crashed("\(error)"))
-                ])
+    let compiling = outcomes.filter { $0.errors == nil }.map(\.exercise)
+    guard !compiling.isEmpty else { return outcomes }
+    try writePackage(
+        at: scratch, files: files, tests: compiling.map(\.targetName))
+    guard case .success(let binPath) = ChapterChecker(root: scratch).build()
+    else {
+        throw ExerciseError(
+            "the exercises' tests compile alone but not together")
+    }
+    let runner = TestRunner(
+        binary: binPath.appendingPathComponent("ExercisesPackageTests.xctest"),
+        directory: scratch, testTimeLimit: testTimeLimit)
+    for index in outcomes.indices where outcomes[index].errors == nil {
+        let exercise = exercises[index]
+        do {
+            outcomes[index].tests = try runner.run(
+                filter: "^\(exercise.targetName)\\."
+            ).map { test in
+                var test = test
+                if case .failed(let issues) = test.status {
+                    test.status = .failed(issues.map(exercise.located))
+                }
+                return test
             }
+        } catch {
+            outcomes[index].tests = [
+                TestOutcome(
+                    id: exercise.targetName, name: exercise.slug,
+                    status: .crashed("\(error)"))
+            ]
         }
     }
-    // Messages name the exercise's file in the repository, for the student to open.
-    return exercises.map { exercise in
-        func fixed(_ text: String) -> String {
-            text.replacingOccurrences(
-                of: "Tests/\(exercise.targetName)/Tests.swift",
-                with: exercise.testsPath)
-        }
-        var status = statuses[exercise.slug]!
-        switch status {
-        case .doesNotBuild(let errors): status = .doesNotBuild(fixed(errors))
-        case .ran(let tests):
-            status = .ran(
-                tests.map { test in
-                    var test = test
-                    if case .failed(let issues) = test.status {
-                        test.status = .failed(issues.map(fixed))
-                    }
-                    return test
-                })
-        }
-        return FurtherOutcome(exercise: exercise, status: status)
-    }
+    return outcomes
 }
 
 /// Makes the scratch package hold exactly `files` and a manifest with the test targets

@@ -93,54 +93,36 @@ func studentName(_ submission: URL, _ chapter: Chapter, root: URL) -> String {
 
 private func gradeOne(
     _ chapter: Chapter, student: String, checker: ChapterChecker
-)
-    -> Grade
-{
+) -> Grade {
     let result: ChapterCheckResult
     do {
-        switch checker.build() {
-        case .failure(let error):
-            throw ExerciseError("does not compile: \(error)")
-        case .success(let binPath):
-            result = try checker.check(chapter, binPath: binPath)
-        }
+        let binPath = try checker.build().mapError {
+            ExerciseError("does not compile: \($0)")
+        }.get()
+        result = try checker.check(chapter, binPath: binPath)
     } catch {
         return Grade(student: student, status: .error, message: "\(error)")
     }
-    var tests = result.tests.map { test -> (String, Grade.Status, String) in
-        switch test.status {
-        case .passed: (test.behaviour, .pass, "")
-        case .skipped: (test.behaviour, .fail, "skipped")
-        case .crashed(let message):
-            (test.behaviour, .error, "stopped: \(message)")
-        case .timedOut(let seconds):
-            (test.behaviour, .error, "timed out after \(seconds) s")
-        case .failed(let issues):
-            (
-                test.behaviour, .fail,
-                issues.flatMap { ReadableIssue(text: $0).lines }
-                    .joined(separator: "\n")
-            )
-        }
+    var tests = result.tests.map { test in
+        let status: Grade.Status =
+            switch test.status {
+            case .passed: .pass
+            case .crashed, .timedOut: .error
+            default: .fail
+            }
+        return (test.behaviour, status, test.problems.joined(separator: "\n"))
     }
     let program = "the chapter program prints what the book shows"
     switch result.program {
     case .notRecorded: break
     case .matches: tests.append((program, .pass, ""))
     case .failed(let reason): tests.append((program, .fail, reason))
-    case .differs(let line, let expected, let actual):
-        tests.append(
-            (
-                program, .fail,
-                "line \(line): expected \(expected ?? "nothing more"), "
-                    + "got \(actual ?? "nothing")"
-            ))
     }
     let failing = tests.filter { $0.1 != .pass }.count
     return Grade(
         student: student, status: failing == 0 ? .pass : .fail,
         message: failing == 0 ? "" : "\(failing) of \(tests.count) tests fail",
-        tests: tests.map { ($0.0, $0.1, $0.2) })
+        tests: tests)
 }
 
 private func writeResults(_ grades: [Grade], to output: URL) throws {

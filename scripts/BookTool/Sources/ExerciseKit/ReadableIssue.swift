@@ -160,6 +160,49 @@ struct ReadableIssue {
     }
 }
 
+extension TestOutcome {
+    /// Why it did not pass, in lines for the student: a stop, a timeout, or its first two
+    /// issues made readable; empty if it passed.
+    var problems: [String] {
+        switch status {
+        case .passed: return []
+        case .skipped: return ["skipped"]
+        case .crashed(let message): return ["stopped: \(message)"]
+        case .timedOut(let seconds):
+            return [
+                "timed out: still running after \(seconds) s (a loop that "
+                    + "never ends, or a lock held while calling out?)"
+            ]
+        case .failed(let issues):
+            // What fails after a timeout only repeats it.
+            if let timeout = issues.first(where: { $0.hasPrefix("Timed out") })
+            {
+                return [
+                    ReadableIssue(text: timeout).lines.joined(separator: " ")
+                ]
+            }
+            var lines = issues.prefix(2).flatMap { issue in
+                // An exit test's child process stopped.
+                if let range = issue.range(of: "Fatal error: ") {
+                    return [
+                        "stopped: \(issue[range.upperBound...].prefix { $0 != "\n" })"
+                    ]
+                }
+                return ReadableIssue(text: issue).lines
+                    + (issue.contains(".success → .signal(SIGILL")
+                        ? [
+                            "(the code this test runs in a separate process stopped: "
+                                + "a body not written yet, or a failed precondition)"
+                        ] : [])
+            }
+            if issues.count > 2 {
+                lines.append("… and \(issues.count - 2) more")
+            }
+            return lines
+        }
+    }
+}
+
 extension StringProtocol {
     fileprivate var trimmed: String {
         trimmingCharacters(in: .whitespacesAndNewlines)

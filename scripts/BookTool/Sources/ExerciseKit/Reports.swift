@@ -19,15 +19,7 @@ func report(_ result: ChapterCheckResult, started: Bool) {
     switch result.program {
     case .matches: say("  ✓ prints what the book shows")
     case .notRecorded: say("  - the book records no run for this chapter")
-    case .failed(let reason): say("  ✗ stopped: \(reason)")
-    case .differs(let line, let expected, let actual):
-        say("  ✗ line \(line) differs from the book")
-        say(
-            "      the book shows:  \(expected.map { "\"\($0)\"" } ?? "(nothing more)")"
-        )
-        say(
-            "      your program:    \(actual.map { "\"\($0)\"" } ?? "(nothing more)")"
-        )
+    case .failed(let reason): say("  ✗ \(reason)")
     }
     say()
     let number = result.chapter.number
@@ -58,87 +50,46 @@ func report(_ result: ChapterCheckResult, started: Bool) {
     }
 }
 
-/// Prints one test as a line with a mark, and its reasons below it.
+/// Prints one test as a line with a mark, and its problems below it.
 func report(_ test: TestOutcome) {
     let mark = test.passed ? "✓" : test.status == .skipped ? "-" : "✗"
-    say(
-        "  \(mark) \(test.behaviour)\(test.status == .skipped ? " (skipped)" : "")"
-    )
-    switch test.status {
-    case .passed, .skipped: break
-    case .crashed(let message): say("      stopped: \(message)")
-    case .timedOut(let seconds):
-        say(
-            "      timed out: still running after \(seconds) s (a loop that "
-                + "never ends, or a lock held while calling out?)")
-    case .failed(let issues):
-        if let timeout = issues.first(where: { $0.hasPrefix("Timed out") }) {
-            // What fails after a timeout only repeats it.
-            say(
-                "      "
-                    + ReadableIssue(text: timeout).lines.joined(separator: " "))
-            return
-        }
-        for issue in issues.prefix(2) {
-            if let range = issue.range(of: "Fatal error: ") {
-                // An exit test's child process stopped for another reason.
-                say(
-                    "      stopped: "
-                        + issue[range.upperBound...].prefix { $0 != "\n" })
-                continue
-            }
-            say(
-                ReadableIssue(text: issue).lines.joined(separator: "\n"),
-                indent: "      ")
-            if issue.contains(".success → .signal(SIGILL") {
-                say(
-                    "      (the code this test runs in a separate process "
-                        + "stopped: a body not written yet, or a failed "
-                        + "precondition)")
-            }
-        }
-        if issues.count > 2 { say("      … and \(issues.count - 2) more") }
-    }
+    say("  \(mark) \(test.behaviour)")
+    for line in test.problems { say("      " + line) }
 }
 
 /// Prints one "go further" exercise's outcome for the student.
 func report(_ outcome: FurtherOutcome, of chapter: Chapter) {
     let slug = outcome.exercise.slug
-    switch outcome.status {
-    case .doesNotBuild(let errors):
-        let lines = TextLines(errors).lines
-        let library = lines.filter { $0.hasPrefix("Sources/") }
-        if !library.isEmpty {
-            // Another file of the library does not compile, so no exercise can build.
-            say(
-                "✗ \(slug): your library does not compile, so its tests cannot run"
-            )
-            say(library.prefix(3).joined(separator: "\n"), indent: "    ")
-            return
-        }
-        let missing = FurtherOutcome.missingNames(in: errors)
+    guard let errors = outcome.errors else {
+        let passing = outcome.tests.filter(\.passed).count
         say(
-            missing.isEmpty
-                ? "✗ \(slug): its tests do not compile against your library yet"
-                : "✗ \(slug): not written yet (the tests need "
-                    + missing.map { "'\($0)'" }.joined(separator: ", ") + ")")
-        say(lines.prefix(3).joined(separator: "\n"), indent: "    ")
-        if lines.count > 3 {
-            say("    … and \(lines.count - 3) more errors like these")
-        }
-        say(
-            "    Write your answer in a new file in \(chapter.libraryPath)/, then "
-                + "run 'scripts/exercise further \(chapter.number) \(slug)'.")
-    case .ran(let tests):
-        let passing = tests.filter(\.passed).count
-        say(
-            "\(outcome.passed ? "✓" : "✗") \(slug): \(passing) of \(tests.count) "
-                + "behaviours pass")
-        tests.forEach(report)
+            "\(outcome.passed ? "✓" : "✗") \(slug): \(passing) of "
+                + "\(outcome.tests.count) behaviours pass")
+        outcome.tests.forEach(report)
         if outcome.passed {
             say(
                 "    Done. Compare with a worked answer: scripts/exercise answer "
                     + "\(chapter.number) \(slug)")
         }
+        return
+    }
+    let lines = TextLines(errors).lines
+    let library = lines.filter { $0.hasPrefix("Sources/") }
+    let missing = FurtherOutcome.missingNames(in: errors)
+    // Another file of the library does not compile, so no exercise can build.
+    say(
+        !library.isEmpty
+            ? "✗ \(slug): your library does not compile, so its tests cannot run"
+            : missing.isEmpty
+                ? "✗ \(slug): its tests do not compile against your library yet"
+                : "✗ \(slug): not written yet (the tests need "
+                    + missing.map { "'\($0)'" }.joined(separator: ", ") + ")")
+    let shown = library.isEmpty ? lines : library
+    say(shown.prefix(3).joined(separator: "\n"), indent: "    ")
+    if shown.count > 3 { say("    … and \(shown.count - 3) more errors") }
+    if library.isEmpty {
+        say(
+            "    Write your answer in a new file in \(chapter.libraryPath)/, then "
+                + "run 'scripts/exercise further \(chapter.number) \(slug)'.")
     }
 }
