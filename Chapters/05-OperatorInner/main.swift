@@ -75,7 +75,7 @@ struct NotANumber: Error, CustomStringConvertible {
     var description: String { "\"\(text)\" is not a number" }
 }
 
-let parsed = ["1", "2", "three", "4"].publisher
+let parsedToken = ["1", "2", "three", "4"].publisher
     .relay("A")
     .tryMap { text in
         guard let number = Int(text) else { throw NotANumber(text: text) }

@@ -6,9 +6,11 @@ public enum Subscriptions {
     }
 }
 
+// snippet.empty-subscription
 /// The subscription behind ``Subscriptions/empty``.
 private struct EmptySubscription: Subscription {
     func request(_ demand: Subscribers.Demand) {}
 
     func cancel() {}
 }
+// snippet.end
