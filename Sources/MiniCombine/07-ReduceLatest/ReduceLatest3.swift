@@ -201,8 +201,8 @@ extension Publishers.ReduceLatest3.Inner {
 
     func cancel() {
         // exercise.blank: ReduceLatest3's subscription, cancel()
-        // The subscriber leaves the lock before it is let go of, as in
-        // `Sink`: its `deinit` might call back.
+        // Let go of the subscriber outside the lock: its `deinit` might
+        // call back.
         let (_, subscriptions) = lock.withLock {
             () -> (Downstream?, [any Subscription]) in
             guard let downstream = downstream.take() else {
@@ -309,7 +309,9 @@ extension Publishers.ReduceLatest3.Inner {
                 hasUndeliveredChange = false
                 demand -= 1
                 let more: Subscribers.Demand
-                do {  // `receiver` is let go of at `}`, before relocking.
+                // `receiver` may be the last reference; let go of it before
+                // relocking, as its `deinit` might call back.
+                do {
                     let (receiver, snapshot) = (downstream, latest)
                     lock.unlock()
                     more =
