@@ -746,6 +746,34 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(returned == [.request(.unlimited)])
     }
 
+    @Test func aSubscriberCancelledInReceiveIsLetGoOfOutsideTheLock() {
+        // The subscriber cancels inside `receive(_:)`, so the delivery loop
+        // holds the last reference to it. Its `deinit` asks another thread
+        // to request more; were it let go of under the lock, that request
+        // would wait for the lock until the `deinit` gave up.
+        let pub1 = PassthroughSubject<Int, Never>()
+        let pub2 = PassthroughSubject<Character, Never>()
+        let pub3 = PassthroughSubject<Bool, Never>()
+        let requestReturned = LockedBox<[Bool]>([])
+        var subscriber: CancelsThenCallsBack? = CancelsThenCallsBack {
+            subscription in
+            let shared = UncheckedSendable(subscription)
+            let done = startThread(named: "requests during deinit") {
+                shared.value.request(.max(1))
+            }
+            requestReturned.modify { $0.append(done.wait(seconds: 2)) }
+        }
+        pub1.reduceLatest(pub2, pub3) { a, _, _ in a ?? 0 }
+            .subscribe(subscriber!)
+        subscriber = nil
+        let returned = onAnotherThread { () -> Bool in
+            pub1.send(1)
+            return true
+        }
+        #expect(returned == true)
+        #expect(requestReturned.get() == [true])
+    }
+
     @Test func cancelFromAnotherThreadDuringReceiveDoesNotWaitForIt() {
         let pub1 = PassthroughSubject<Int, Never>()
         let pub2 = PassthroughSubject<Character, Never>()
@@ -1056,4 +1084,36 @@ private struct Tap<Upstream: Publisher>: Publisher {
             downstream.receive(completion: completion)
         }
     }
+}
+
+/// Asks for everything, cancels on the first value, and, when let go of,
+/// calls `onDeinit` with its subscription.
+private final class CancelsThenCallsBack: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    private let onDeinit: (any Subscription) -> Void
+    private var subscription: (any Subscription)?
+
+    init(onDeinit: @escaping (any Subscription) -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        if let subscription {
+            onDeinit(subscription)
+        }
+    }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        subscription?.cancel()
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
 }

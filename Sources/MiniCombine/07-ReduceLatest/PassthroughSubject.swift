@@ -153,6 +153,7 @@ extension PassthroughSubject.Conduit {
 }
 // snippet.end
 
+// snippet.passthrough-conduit-requests
 extension PassthroughSubject.Conduit {
     func request(_ more: Subscribers.Demand) {
         precondition(more > 0, "API Violation: demand must not be zero")
@@ -166,8 +167,8 @@ extension PassthroughSubject.Conduit {
     }
 
     func cancel() {
-        // The subscriber leaves the lock before it is let go of: its
-        // `deinit` might call back into this subscription.
+        // Let go of the subscriber outside the lock: its `deinit` might
+        // call back.
         let (subject, _) = lock.withLock {
             () -> (PassthroughSubject<Output, Failure>?, Downstream?) in
             guard let downstream = downstream.take() else {
@@ -178,7 +179,9 @@ extension PassthroughSubject.Conduit {
         subject?.remove(self)
     }
 }
+// snippet.end
 
+// snippet.passthrough-upstream
 extension PassthroughSubject {
     /// Keeps an upstream subscription, asking it for everything once any
     /// subscriber of the subject has asked for something.
@@ -211,3 +214,4 @@ extension PassthroughSubject {
 }
 
 extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}
+// snippet.end

@@ -201,8 +201,8 @@ extension Publishers.ReduceLatest3.Inner {
 
     func cancel() {
         // exercise.blank: ReduceLatest3's subscription, cancel()
-        // The subscriber leaves the lock before it is let go of, as in
-        // `Sink`: its `deinit` might call back.
+        // Let go of the subscriber outside the lock: its `deinit` might
+        // call back.
         let (_, subscriptions) = lock.withLock {
             () -> (Downstream?, [any Subscription]) in
             guard let downstream = downstream.take() else {
@@ -304,21 +304,28 @@ extension Publishers.ReduceLatest3.Inner {
     private func deliverAndUnlock() {
         guard !isDelivering else { return lock.unlock() }
         isDelivering = true
-        while let downstream {
+        while downstream != nil {
             if hasUndeliveredChange, demand > 0, !failureIsPending {
                 hasUndeliveredChange = false
                 demand -= 1
-                let snapshot = latest
-                lock.unlock()
-                let more = downstream.receive(
-                    transform(snapshot.a, snapshot.b, snapshot.c))
+                let more: Subscribers.Demand
+                // `receiver` may be the last reference; let go of it before
+                // relocking, as its `deinit` might call back.
+                do {
+                    let (receiver, snapshot) = (downstream, latest)
+                    lock.unlock()
+                    more =
+                        receiver?.receive(
+                            transform(snapshot.a, snapshot.b, snapshot.c))
+                        ?? .none
+                }
                 lock.lock()
                 demand += more
             } else if let completion = pendingCompletion {
-                self.downstream = nil
+                let receiver = downstream.take()
                 isDelivering = false
                 lock.unlock()
-                downstream.receive(completion: completion)
+                receiver?.receive(completion: completion)
                 return
             } else {
                 break
