@@ -302,6 +302,17 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(subscriber.events == [.subscription, .completion(.finished)])
     }
 
+    @Test func aCombinationWaitingForDemandIsDroppedWhenAllThreeFinish() {
+        let upstreams = ManualUpstreams<Never>()
+        let subscriber = RecordingSubscriber<Latest3, Never>()
+        upstreams.combined.subscribe(subscriber)
+        upstreams.a.send(1)
+        upstreams.a.send(completion: .finished)
+        upstreams.b.send(completion: .finished)
+        upstreams.c.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+    }
+
     @Test func failsOnTheFirstFailureAndCancelsTheOtherTwoUpstreams() {
         let upstreams = ManualUpstreams<TestError>()
         let subscriber = RecordingSubscriber<Latest3, TestError>(

@@ -25,7 +25,8 @@ extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
     /// Values that arrive without demand make one result, sent on the next
-    /// request. Any thread may call it.
+    /// request, or dropped if all three upstreams finish first. Any thread
+    /// may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
