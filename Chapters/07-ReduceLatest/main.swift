@@ -2,10 +2,12 @@
 // safe to use from several threads.
 import MiniCombine
 
-/// Prints an optional the way the original post shows it: `nil` as `nil`.
+// snippet.show
+/// Writes an optional as the original post does: its value, or `nil`.
 func show<Value>(_ value: Value?) -> String {
     value.map { "\($0)" } ?? "nil"
 }
+// snippet.end
 
 // snippet.seed-example
 print("-- the example from the Shareup post")
