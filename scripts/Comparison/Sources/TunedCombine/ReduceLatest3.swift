@@ -185,22 +185,28 @@ extension Publishers.ReduceLatest3 {
         @inlinable func deliverAndUnlock() {
             guard !isDelivering else { return lock.unlock() }
             isDelivering = true
-            while let downstream {
+            while downstream != nil {
                 if hasUndeliveredChange, demand > 0, !pendingCompletionIsFailure
                 {
                     hasUndeliveredChange = false
                     demand -= 1
-                    let snapshot = latest
-                    lock.unlock()
-                    let more = downstream.receive(
-                        transform(snapshot.a, snapshot.b, snapshot.c))
+                    let more: Subscribers.Demand
+                    do {  // `receiver` is let go of at `}`, before relocking.
+                        let (receiver, snapshot) = (downstream, latest)
+                        lock.unlock()
+                        more =
+                            receiver?.receive(
+                                transform(snapshot.a, snapshot.b, snapshot.c))
+                            ?? .none
+                    }
                     lock.lock()
                     demand += more
                 } else if let completion = pendingCompletion {
-                    self.downstream = nil
+                    let receiver = downstream
+                    downstream = nil
                     isDelivering = false
                     lock.unlock()
-                    downstream.receive(completion: completion)
+                    receiver?.receive(completion: completion)
                     return
                 } else {
                     break
