@@ -75,6 +75,28 @@ extension Publishers.ReduceLatest3 {
 }
 // snippet.end
 
+// snippet.reduce-latest-state
+extension Publishers.ReduceLatest3.Inner {
+    /// Which of the three upstreams a message comes from.
+    enum Source: Int {
+        case a, b, c
+    }
+
+    /// The latest value of each upstream.
+    struct Latest {
+        var a: A.Output?
+        var b: B.Output?
+        var c: C.Output?
+    }
+
+    /// What the subscription knows about one upstream.
+    struct Upstream {
+        var subscription: (any Subscription)?
+        var isFinished = false
+    }
+}
+// snippet.end
+
 // snippet.reduce-latest-inner
 extension Publishers.ReduceLatest3 {
     /// The subscription, which combines the upstreams' values for one
@@ -102,62 +124,7 @@ extension Publishers.ReduceLatest3 {
             self.transform = transform
             // exercise.end
         }
-
-        func subscribe(to a: A, _ b: B, _ c: C) {
-            // exercise.blank: ReduceLatest3's subscription, subscribe(to:_:_:)
-            a.subscribe(Side(inner: self, source: .a, slot: \.a))
-            b.subscribe(Side(inner: self, source: .b, slot: \.b))
-            c.subscribe(Side(inner: self, source: .c, slot: \.c))
-            // exercise.end
-        }
     }
-}
-// snippet.end
-
-// snippet.reduce-latest-state
-extension Publishers.ReduceLatest3.Inner {
-    /// Which of the three upstreams a message comes from.
-    enum Source: Int {
-        case a, b, c
-    }
-
-    /// The latest value of each upstream.
-    struct Latest {
-        var a: A.Output?
-        var b: B.Output?
-        var c: C.Output?
-    }
-
-    /// What the subscription knows about one upstream.
-    struct Upstream {
-        var subscription: (any Subscription)?
-        var isFinished = false
-    }
-}
-// snippet.end
-
-// snippet.reduce-latest-helpers
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    private var failureIsPending: Bool {
-        if case .failure = pendingCompletion { true } else { false }
-    }
-    // exercise.end
-
-    // exercise.hide
-    /// Removes and returns the upstream subscriptions still held.
-    ///
-    /// Called with the lock held.
-    private func takeUpstreamSubscriptions() -> [any Subscription] {
-        var taken: [any Subscription] = []
-        for index in upstreams.indices {
-            if let subscription = upstreams[index].subscription.take() {
-                taken.append(subscription)
-            }
-        }
-        return taken
-    }
-    // exercise.end
 }
 // snippet.end
 
@@ -184,6 +151,18 @@ extension Publishers.ReduceLatest3.Inner {
         func receive(completion: Subscribers.Completion<Failure>) {
             inner.upstream(source, completedWith: completion)
         }
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-subscribe
+extension Publishers.ReduceLatest3.Inner {
+    func subscribe(to a: A, _ b: B, _ c: C) {
+        // exercise.blank: ReduceLatest3's subscription, subscribe(to:_:_:)
+        a.subscribe(Side(inner: self, source: .a, slot: \.a))
+        b.subscribe(Side(inner: self, source: .b, slot: \.b))
+        c.subscribe(Side(inner: self, source: .c, slot: \.c))
+        // exercise.end
     }
 }
 // snippet.end
@@ -216,6 +195,25 @@ extension Publishers.ReduceLatest3.Inner {
         }
         // exercise.end
     }
+}
+// snippet.end
+
+// snippet.reduce-latest-take
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Removes and returns the upstream subscriptions still held.
+    ///
+    /// Called with the lock held.
+    private func takeUpstreamSubscriptions() -> [any Subscription] {
+        var taken: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].subscription.take() {
+                taken.append(subscription)
+            }
+        }
+        return taken
+    }
+    // exercise.end
 }
 // snippet.end
 
@@ -334,6 +332,16 @@ extension Publishers.ReduceLatest3.Inner {
         }
         isDelivering = false
         lock.unlock()
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-failure-pending
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    private var failureIsPending: Bool {
+        if case .failure = pendingCompletion { true } else { false }
     }
     // exercise.end
 }
