@@ -167,56 +167,6 @@ extension Publishers.ReduceLatest3.Inner {
 }
 // snippet.end
 
-// snippet.reduce-latest-requests
-extension Publishers.ReduceLatest3.Inner {
-    func request(_ more: Subscribers.Demand) {
-        // exercise.blank: ReduceLatest3's subscription, request(_:)
-        precondition(more > 0, "API Violation: demand must not be zero")
-        lock.lock()
-        guard downstream != nil else { return lock.unlock() }
-        demand += more
-        deliverAndUnlock()
-        // exercise.end
-    }
-
-    func cancel() {
-        // exercise.blank: ReduceLatest3's subscription, cancel()
-        // Let go of the subscriber outside the lock: its `deinit` might
-        // call back.
-        let (_, subscriptions) = lock.withLock {
-            () -> (Downstream?, [any Subscription]) in
-            guard let downstream = downstream.take() else {
-                return (nil, [])
-            }
-            return (downstream, takeUpstreamSubscriptions())
-        }
-        for subscription in subscriptions {
-            subscription.cancel()
-        }
-        // exercise.end
-    }
-}
-// snippet.end
-
-// snippet.reduce-latest-take
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    /// Removes and returns the upstream subscriptions still held.
-    ///
-    /// Called with the lock held.
-    private func takeUpstreamSubscriptions() -> [any Subscription] {
-        var taken: [any Subscription] = []
-        for index in upstreams.indices {
-            if let subscription = upstreams[index].subscription.take() {
-                taken.append(subscription)
-            }
-        }
-        return taken
-    }
-    // exercise.end
-}
-// snippet.end
-
 // snippet.reduce-latest-upstream-subscription
 extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
@@ -237,7 +187,11 @@ extension Publishers.ReduceLatest3.Inner {
         }
         // exercise.end
     }
+}
+// snippet.end
 
+// snippet.reduce-latest-upstream-value
+extension Publishers.ReduceLatest3.Inner {
     func upstream<Value>(
         _ source: Source, sent value: Value,
         into slot: WritableKeyPath<Latest, Value?>
@@ -251,43 +205,6 @@ extension Publishers.ReduceLatest3.Inner {
         latest[keyPath: slot] = value
         hasUndeliveredChange = true
         deliverAndUnlock()
-        // exercise.end
-    }
-}
-// snippet.end
-
-// snippet.reduce-latest-upstream-completion
-extension Publishers.ReduceLatest3.Inner {
-    func upstream(
-        _ source: Source,
-        completedWith completion: Subscribers.Completion<Downstream.Failure>
-    ) {
-        // exercise.blank: ReduceLatest3's subscription, upstream(_:completedWith:)
-        lock.lock()
-        guard downstream != nil, pendingCompletion == nil,
-            !upstreams[source.rawValue].isFinished
-        else { return lock.unlock() }
-        // Released on leaving, after the lock: letting go calls out.
-        let released = upstreams[source.rawValue].subscription
-        defer { withExtendedLifetime(released) {} }
-        upstreams[source.rawValue] = Upstream(
-            subscription: nil, isFinished: true)
-        switch completion {
-        case .finished:
-            if upstreams.allSatisfy(\.isFinished) {
-                pendingCompletion = .finished
-            }
-            deliverAndUnlock()
-        case .failure:
-            pendingCompletion = completion
-            let others = takeUpstreamSubscriptions()
-            lock.unlock()
-            for subscription in others {
-                subscription.cancel()
-            }
-            lock.lock()
-            deliverAndUnlock()
-        }
         // exercise.end
     }
 }
@@ -344,5 +261,96 @@ extension Publishers.ReduceLatest3.Inner {
         if case .failure = pendingCompletion { true } else { false }
     }
     // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-request
+extension Publishers.ReduceLatest3.Inner {
+    func request(_ more: Subscribers.Demand) {
+        // exercise.blank: ReduceLatest3's subscription, request(_:)
+        precondition(more > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        guard downstream != nil else { return lock.unlock() }
+        demand += more
+        deliverAndUnlock()
+        // exercise.end
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-cancel
+extension Publishers.ReduceLatest3.Inner {
+    func cancel() {
+        // exercise.blank: ReduceLatest3's subscription, cancel()
+        // The subscriber leaves the closure only to be dropped by `_`, so
+        // it is released after unlocking: its `deinit` might call back.
+        let (_, subscriptions) = lock.withLock {
+            () -> (Downstream?, [any Subscription]) in
+            guard let downstream = downstream.take() else {
+                return (nil, [])
+            }
+            return (downstream, takeUpstreamSubscriptions())
+        }
+        for subscription in subscriptions {
+            subscription.cancel()
+        }
+        // exercise.end
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-take
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Removes and returns the upstream subscriptions still held.
+    ///
+    /// Called with the lock held.
+    private func takeUpstreamSubscriptions() -> [any Subscription] {
+        var taken: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].subscription.take() {
+                taken.append(subscription)
+            }
+        }
+        return taken
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-upstream-completion
+extension Publishers.ReduceLatest3.Inner {
+    func upstream(
+        _ source: Source,
+        completedWith completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        // exercise.blank: ReduceLatest3's subscription, upstream(_:completedWith:)
+        lock.lock()
+        guard downstream != nil, pendingCompletion == nil,
+            !upstreams[source.rawValue].isFinished
+        else { return lock.unlock() }
+        // Released on leaving, after the lock: letting go calls out.
+        let released = upstreams[source.rawValue].subscription
+        defer { withExtendedLifetime(released) {} }
+        upstreams[source.rawValue] = Upstream(
+            subscription: nil, isFinished: true)
+        switch completion {
+        case .finished:
+            if upstreams.allSatisfy(\.isFinished) {
+                pendingCompletion = .finished
+            }
+            deliverAndUnlock()
+        case .failure:
+            pendingCompletion = completion
+            let others = takeUpstreamSubscriptions()
+            lock.unlock()
+            for subscription in others {
+                subscription.cancel()
+            }
+            lock.lock()
+            deliverAndUnlock()
+        }
+        // exercise.end
+    }
 }
 // snippet.end
