@@ -10,8 +10,8 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
 
 /// A subject that passes each value on to the subscribers it has when the value is sent.
 ///
-/// Where the book's subject keeps its subscribers behind a base class whose methods each
-/// subscriber's conduit overrides, this one has one conduit class, generic only over `Output`
+/// Where the book's subject keeps its subscribers as existentials of a protocol that each
+/// subscriber's conduit adopts, this one has one conduit class, generic only over `Output`
 /// and `Failure`, holding the subscriber in closures made where its type is known. `send` is
 /// then specialised end to end, and a delivery is one call through a closure.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {

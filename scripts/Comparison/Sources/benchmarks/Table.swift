@@ -51,9 +51,10 @@ struct Table {
             from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
         lines += [
             "",
-            "Nanoseconds per value sent (per pipeline built and run for Just), median",
-            "of \(repetitions) interleaved runs; ratios are medians of per-run ratios. The",
-            "fastest and slowest run of a cell were up to \(Self.percent(spread)) of its median apart.",
+            "Nanoseconds per value; for a subject, per delivery (a value sent to 8 sinks",
+            "is 8); for Just, per pipeline built and run. Median of \(repetitions) interleaved",
+            "runs; ratios are medians of per-run ratios. The fastest and slowest run of",
+            "a cell were up to \(Self.percent(spread)) of its median apart.",
             "Mini: MiniCombine as a package. Tuned: the tuned variant, as a package.",
             "Open: OpenCombine 0.14.0. Same: MiniCombine's files compiled into the",
             "benchmark's module. Loop: a plain loop doing the same arithmetic.",
