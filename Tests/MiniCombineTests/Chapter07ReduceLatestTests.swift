@@ -785,6 +785,32 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(requestReturned.get() == [true])
     }
 
+    @Test func aReplacedValueIsLetGoOfOutsideTheLock() {
+        // The second value replaces the first in `latest`, which held the
+        // last reference to it. Its `deinit` asks another thread to request
+        // more; were it let go of under the lock, that request would wait
+        // for the lock until the `deinit` gave up.
+        let pub1 = PassthroughSubject<CallsBackWhenReleased, Never>()
+        let pub2 = PassthroughSubject<Character, Never>()
+        let pub3 = PassthroughSubject<Bool, Never>()
+        let requestReturned = LockedBox<[Bool]>([])
+        let subscriber = LockedRecordingSubscriber<Int, Never>(
+            initialDemand: .unlimited)
+        pub1.reduceLatest(pub2, pub3) { a, _, _ in a?.number ?? 0 }
+            .subscribe(subscriber)
+        let subscription = UncheckedSendable(subscriber.subscription)
+        pub1.send(
+            CallsBackWhenReleased(1) {
+                let done = startThread(named: "requests during deinit") {
+                    subscription.value?.request(.max(1))
+                }
+                requestReturned.modify { $0.append(done.wait(seconds: 2)) }
+            })
+        pub1.send(CallsBackWhenReleased(2) {})
+        #expect(requestReturned.get() == [true])
+        #expect(subscriber.events == [.subscription, .value(1), .value(2)])
+    }
+
     @Test func cancelFromAnotherThreadDuringReceiveDoesNotWaitForIt() {
         let pub1 = PassthroughSubject<Int, Never>()
         let pub2 = PassthroughSubject<Character, Never>()
@@ -1127,4 +1153,20 @@ private final class CancelsThenCallsBack: Subscriber {
     }
 
     func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+/// A value that runs a closure when it is let go of, to show where that
+/// happens.
+private final class CallsBackWhenReleased: Sendable {
+    let number: Int
+    private let onDeinit: @Sendable () -> Void
+
+    init(_ number: Int, onDeinit: @escaping @Sendable () -> Void) {
+        self.number = number
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
 }

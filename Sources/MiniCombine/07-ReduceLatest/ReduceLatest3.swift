@@ -202,6 +202,9 @@ extension Publishers.ReduceLatest3.Inner {
         else {
             return lock.unlock()
         }
+        // Released on leaving, after the lock: letting go calls out.
+        let released = latest[keyPath: slot]
+        defer { withExtendedLifetime(released) {} }
         latest[keyPath: slot] = value
         hasUndeliveredChange = true
         deliverAndUnlock()
@@ -238,6 +241,7 @@ extension Publishers.ReduceLatest3.Inner {
                 lock.lock()
                 demand += more
             } else if let completion = pendingCompletion {
+                // Let go of on return, after the lock.
                 let receiver = downstream.take()
                 isDelivering = false
                 lock.unlock()
@@ -342,10 +346,13 @@ extension Publishers.ReduceLatest3.Inner {
             deliverAndUnlock()
         case .failure:
             pendingCompletion = completion
-            let others = takeUpstreamSubscriptions()
-            lock.unlock()
-            for subscription in others {
-                subscription.cancel()
+            // Cancelled and let go of before relocking: both call out.
+            do {
+                let others = takeUpstreamSubscriptions()
+                lock.unlock()
+                for subscription in others {
+                    subscription.cancel()
+                }
             }
             lock.lock()
             deliverAndUnlock()
