@@ -149,6 +149,9 @@ extension Publishers.ReduceLatest3 {
             else {
                 return lock.unlock()
             }
+            // Released on leaving, after the lock: letting go calls out.
+            let released = latest[keyPath: slot]
+            defer { withExtendedLifetime(released) {} }
             latest[keyPath: slot] = value
             hasUndeliveredChange = true
             deliverAndUnlock()
@@ -172,10 +175,13 @@ extension Publishers.ReduceLatest3 {
                 deliverAndUnlock()
             case .failure:
                 pendingCompletion = completion
-                let others = takeUpstreamSubscriptions()
-                lock.unlock()
-                for subscription in others {
-                    subscription.cancel()
+                // Cancelled and let go of before relocking: both call out.
+                do {
+                    let others = takeUpstreamSubscriptions()
+                    lock.unlock()
+                    for subscription in others {
+                        subscription.cancel()
+                    }
                 }
                 lock.lock()
                 deliverAndUnlock()
