@@ -27,30 +27,27 @@ struct ChapterChecker {
     /// Where to build instead of `.build`.
     var scratchPath: URL?
 
-    /// Builds the package with its tests; the products' folder, or the compiler's errors.
-    func build() -> Result<URL, ExerciseError> {
-        var arguments = ["build", "--build-tests", "--package-path", root.path]
-        if let scratchPath {
-            arguments += ["--scratch-path", scratchPath.path]
-        }
-        let build = ProcessRunner.run("swift", arguments, in: root)
+    /// Builds the package with its tests; the products' folder. It throws the compiler's
+    /// errors.
+    func build() throws -> URL {
+        let scratch = scratchPath ?? root.appendingPathComponent(".build")
+        let build = ProcessRunner.run(
+            "swift",
+            ["build", "--build-tests", "--package-path", root.path]
+                + ["--scratch-path", scratch.path], in: root)
         guard build.succeeded else {
-            return .failure(
-                ExerciseError(Self.compilerErrors(build, root: root)))
+            throw ExerciseError(Self.compilerErrors(build, root: root))
         }
         // SwiftPM links `debug` to the products' folder; asking it costs 0.2 s.
-        return .success(
-            (scratchPath ?? root.appendingPathComponent(".build"))
-                .appendingPathComponent("debug").resolvingSymlinksInPath())
+        return scratch.appendingPathComponent("debug").resolvingSymlinksInPath()
     }
 
     /// Runs `chapter`'s tests, but those of a given part, and its program.
     func check(_ chapter: Chapter, binPath: URL) throws -> ChapterCheckResult {
-        let names =
-            (try? FileManager.default.contentsOfDirectory(atPath: binPath.path))
-            ?? []
+        let names = try? FileManager.default.contentsOfDirectory(
+            atPath: binPath.path)
         guard
-            let binary = names.first(where: {
+            let binary = names?.first(where: {
                 $0.hasSuffix("PackageTests.xctest")
             })
         else {
@@ -110,8 +107,8 @@ struct ChapterChecker {
         }
         if run.exitStatus != 0 {
             return .failed(
-                "stopped: \(TestRunner.stopMessage(run)) (after \(printed.count) lines)"
-            )
+                "stopped: \(TestRunner.stopMessage(run)) "
+                    + "(after \(printed.count) lines)")
         }
         let parts = OutputParts.ranges(of: printed)
         var expected = printed
@@ -125,36 +122,450 @@ struct ChapterChecker {
                     ? parts[part - 1] : printed.endIndex..<printed.endIndex,
                 with: lines)
         }
-        for index in 0..<max(expected.count, printed.count) {
-            let wanted = index < expected.count ? expected[index] : nil
-            let got = index < printed.count ? printed[index] : nil
-            if wanted != got {
-                return .failed(
-                    "line \(index + 1): expected \(wanted ?? "nothing more"), "
-                        + "got \(got ?? "nothing")")
-            }
+        func line(_ lines: [String], _ index: Int) -> String? {
+            index < lines.count ? lines[index] : nil
         }
-        return .matches
+        let count = max(expected.count, printed.count)
+        guard
+            let index = (0..<count).first(where: {
+                line(expected, $0) != line(printed, $0)
+            })
+        else { return .matches }
+        return .failed(
+            "line \(index + 1): expected \(line(expected, index) ?? "nothing more"), "
+                + "got \(line(printed, index) ?? "nothing")")
     }
 
     /// The distinct `FILE:LINE:COL: error:` lines of a failed build, relative to `root`, at
     /// most ten.
     static func compilerErrors(_ build: ProcessResult, root: URL) -> String {
-        let prefix = root.standardizedFileURL.path + "/"
         let errors = TextLines(
             build.standardOutput + "\n" + build.standardError
         )
-        .lines.filter { line in
-            guard let range = line.range(of: ": error: ") else { return false }
-            let location = line[..<range.lowerBound].split(separator: ":")
-            return location.count >= 3
-                && location.suffix(2).allSatisfy { Int($0) != nil }
-        }.map { $0.replacingOccurrences(of: prefix, with: "") }.uniqued()
+        .lines.filter { $0.contains(#/^[^ ].*:\d+:\d+: error: /#) }
+        .map {
+            $0.replacingOccurrences(
+                of: root.standardizedFileURL.path + "/", with: "")
+        }.uniqued()
         guard !errors.isEmpty else {
-            return
-                "swift build failed: \(build.failureReason(program: "swift build"))"
+            return "swift build failed: "
+                + build.failureReason(program: "swift build")
         }
         return errors.prefix(10).joined(separator: "\n")
             + (errors.count > 10 ? "\n… and \(errors.count - 10) more" : "")
+    }
+}
+
+/// What happened to one test function.
+struct TestOutcome: Equatable, Sendable {
+    enum Status: Equatable, Sendable {
+        case passed, skipped
+        /// It ran to its end and recorded these issues.
+        case failed([String])
+        /// The test process stopped inside it, saying this.
+        case crashed(String)
+        case timedOut(seconds: Int)
+    }
+
+    /// Swift Testing's identifier: `Module.Suite/name()/File.swift:LINE:COLUMN`.
+    var id: String
+    var name: String
+    var displayName: String? = nil
+    var status: Status
+
+    var passed: Bool { status == .passed }
+
+    /// Its display name, or its function name in words: `justSendsNothing()` reads
+    /// "just sends nothing".
+    var behaviour: String {
+        displayName
+            ?? name.prefix { $0 != "(" }.reduce(into: "") { words, letter in
+                if letter.isUppercase, !words.isEmpty { words += " " }
+                words += letter.lowercased()
+            }
+    }
+
+    /// The suite's name in words: `M.Chapter07ReduceLatestStressTests/…` reads
+    /// "ReduceLatestStress".
+    var suite: String {
+        String(id.prefix { $0 != "/" }.split(separator: ".").last ?? "")
+            .replacing(#/^Chapter\d\d|Tests$/#, with: "")
+    }
+
+    /// What it said when it failed or stopped.
+    var messages: [String] {
+        switch status {
+        case .crashed(let message): [message]
+        case .failed(let issues): issues
+        default: []
+        }
+    }
+
+    /// Why it did not pass, in lines for the student: a stop, a timeout, or its first two
+    /// issues made readable; empty if it passed.
+    var problems: [String] {
+        switch status {
+        case .passed: return []
+        case .skipped: return ["skipped"]
+        case .crashed(let message): return ["stopped: \(message)"]
+        case .timedOut(let seconds):
+            return [
+                "timed out: still running after \(seconds) s (a loop that "
+                    + "never ends, or a lock held while calling out?)"
+            ]
+        case .failed(let issues):
+            // What fails after a timeout only repeats it.
+            if let timeout = issues.first(where: { $0.hasPrefix("Timed out") })
+            {
+                return [
+                    ReadableIssue(text: timeout).lines.joined(separator: " ")
+                ]
+            }
+            return issues.prefix(2).flatMap { issue in
+                // An exit test's child process stopped.
+                if let range = issue.range(of: "Fatal error: ") {
+                    return [
+                        "stopped: \(issue[range.upperBound...].prefix { $0 != "\n" })"
+                    ]
+                }
+                return ReadableIssue(text: issue).lines
+                    + (issue.contains(".success → .signal(SIGILL")
+                        ? [
+                            "(the code this test runs in a separate process "
+                                + "stopped: a body not written yet, or a "
+                                + "failed precondition)"
+                        ] : [])
+            } + (issues.count > 2 ? ["… and \(issues.count - 2) more"] : [])
+        }
+    }
+}
+
+/// Runs a Swift Testing binary and records every test's outcome, surviving tests that crash
+/// or hang.
+///
+/// A blanked body stops the whole test process with `fatalError`, so the runner runs the
+/// tests one at a time and has Swift Testing write its event stream to a file. When the
+/// process stops inside a test, or the file does not grow for longer than the time limit,
+/// it records that test as crashed or timed out and starts the process again, skipping the
+/// tests already done. Once one test has hung, the others get one second each: a loop every
+/// test reaches would otherwise cost the whole limit per test.
+struct TestRunner {
+    var binary: URL
+    var directory: URL
+    var testTimeLimit: TimeInterval = 30
+
+    /// The runtime's backtrace of a blank's fatal error, which nobody reads here, costs
+    /// 0.08 s a time.
+    static let environment = ["SWIFT_BACKTRACE": "enable=no"]
+
+    func run(filter: String) throws -> [TestOutcome] {
+        var outcomes: [TestOutcome] = []
+        var limit = testTimeLimit
+        while true {
+            let file = FileManager.default.temporaryDirectory
+                .appendingPathComponent("exercise-events-\(UUID()).jsonl")
+            InterruptCleanup.add(temporaryFile: file)
+            defer {
+                try? FileManager.default.removeItem(at: file)
+                InterruptCleanup.remove(temporaryFile: file)
+            }
+            let growth = FileGrowth(file: file, limit: limit)
+            let process = ProcessRunner.run(
+                binary.path,
+                [
+                    "--testing-library", "swift-testing", "--no-parallel",
+                    "--filter", filter, "--event-stream-output-path", file.path,
+                    "--event-stream-version", "0",
+                ]
+                    + outcomes.flatMap {
+                        [
+                            "--skip",
+                            NSRegularExpression.escapedPattern(for: $0.id),
+                        ]
+                    }, in: directory, environment: Self.environment,
+                stopWhen: { growth.hasStalled() })
+            let events = TestEvents(
+                (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+            let done = Set(outcomes.map(\.id))
+            outcomes += events.ended.filter { !done.contains($0.id) }
+            guard var running = events.running else {
+                if process.timedOut {
+                    throw ExerciseError(
+                        "the test process made no progress for \(Int(limit)) "
+                            + "seconds outside any test; is something waiting "
+                            + "forever?")
+                }
+                if events.sawRunEnd || process.exitStatus == 0 {
+                    return outcomes
+                }
+                throw ExerciseError(
+                    "the test process stopped outside any test: "
+                        + process.failureReason(
+                            program: binary.lastPathComponent))
+            }
+            running.status =
+                process.timedOut
+                ? .timedOut(seconds: Int(limit))
+                : .crashed(Self.stopMessage(process))
+            if process.timedOut { limit = min(testTimeLimit, 1) }
+            outcomes.append(running)
+        }
+    }
+
+    /// What a process that stopped said: its fatal error's message, or its status.
+    static func stopMessage(_ process: ProcessResult) -> String {
+        guard
+            let line = TextLines(process.standardError).lines.first(where: {
+                $0.contains("Fatal error:")
+            })
+        else {
+            return "the test process stopped (status \(process.exitStatus)) "
+                + "while it ran"
+        }
+        let message = line.components(separatedBy: "Fatal error:")[1]
+            .trimmedWhitespace
+        return message.isEmpty ? "it stopped with a fatal error" : message
+    }
+}
+
+/// Says whether a file has not grown for longer than `limit`, asked from one thread at a
+/// time.
+private final class FileGrowth: @unchecked Sendable {
+    let file: URL
+    let limit: TimeInterval
+    var size = 0
+    var grown = Date()
+
+    init(file: URL, limit: TimeInterval) {
+        (self.file, self.limit) = (file, limit)
+    }
+
+    func hasStalled() -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(
+            atPath: file.path)
+        let now = attributes?[.size] as? Int ?? 0
+        if now != size { (size, grown) = (now, Date()) }
+        return Date().timeIntervalSince(grown) > limit
+    }
+}
+
+/// What Swift Testing's JSON event stream (version 0) says: the tests that ended, the one
+/// that started and did not end, and whether the run ended.
+struct TestEvents {
+    var ended: [TestOutcome] = []
+    var running: TestOutcome?
+    var sawRunEnd = false
+
+    init(_ text: String) {
+        var functions: [String: TestOutcome] = [:]
+        var issues: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            guard
+                let record = try? JSONSerialization.jsonObject(
+                    with: Data(line.utf8)) as? [String: Any],
+                let payload = record["payload"] as? [String: Any]
+            else { continue }
+            let kind = payload["kind"] as? String
+            if record["kind"] as? String == "test" {
+                if kind == "function", let id = payload["id"] as? String,
+                    let name = payload["name"] as? String
+                {
+                    functions[id] = TestOutcome(
+                        id: id, name: name,
+                        displayName: payload["displayName"] as? String,
+                        status: .passed)
+                }
+                continue
+            }
+            sawRunEnd = sawRunEnd || kind == "runEnded"
+            guard let id = payload["testID"] as? String,
+                var test = functions[id]
+            else { continue }
+            switch kind {
+            case "testStarted": running = test
+            case "issueRecorded":
+                issues[id, default: []].append(Self.issueText(payload))
+            case "testEnded", "testSkipped":
+                test.status =
+                    kind == "testSkipped"
+                    ? .skipped : issues[id].map { .failed($0) } ?? .passed
+                ended.append(test)
+                if running?.id == id { running = nil }
+            default: break
+            }
+        }
+    }
+
+    /// An issue's messages, with where the test recorded it, as ` (Tests/File.swift:LINE)`.
+    private static func issueText(_ payload: [String: Any]) -> String {
+        let messages = payload["messages"] as? [[String: Any]] ?? []
+        let text = messages.compactMap { $0["text"] as? String }
+            .joined(separator: "\n")
+        guard let issue = payload["issue"] as? [String: Any],
+            let location = issue["sourceLocation"] as? [String: Any],
+            let file = location["fileID"] as? String,
+            let line = location["line"] as? Int
+        else { return text }
+        // A file ID is `Module/File.swift`; test modules live in `Tests/Module`.
+        return text + " (Tests/\(file):\(line))"
+    }
+}
+
+/// A test's recorded issue, shortened for a student: at most five lines of 100 columns.
+///
+/// Swift Testing prints `#expect(actual == expected)` as
+/// `Expectation failed: (actual → VALUE) == (expected → VALUE)`, whole arrays on one line,
+/// every type spelled out. For arrays this gives the first difference instead, with a few
+/// elements around it: expected `.value(-2)` at position 3, got nothing.
+struct ReadableIssue {
+    static let width = 100
+    /// The issue as recorded, ending with its ` (Tests/File.swift:LINE)`.
+    var text: String
+
+    var lines: [String] {
+        var body = text
+        var location: [String] = []
+        if let range = body.range(of: " (Tests/", options: .backwards),
+            body.hasSuffix(")")
+        {
+            location = [body[range.lowerBound...].trimmed]
+            body = String(body[..<range.lowerBound])
+        }
+        // Qualifiers, a local type's `(unknown context at $…)`, and type names before
+        // enum cases (`Event<Int, Never>.value(1)` is `.value(1)`).
+        for (pattern, replacement) in [
+            (#"\(unknown context at \$[0-9a-fA-F]+\)\.?"#, ""),
+            (
+                #"\b(MiniCombineTests|MiniCombine|Swift|Foundation|[A-Z][A-Za-z]*Tests)\."#,
+                ""
+            ),
+            (
+                #"\b([A-Z][A-Za-z0-9_]*(<([^<>]|<[^<>]*>)*>)?\.)+(?=[a-z_])"#,
+                "."
+            ),
+        ] {
+            body = body.replacingOccurrences(
+                of: pattern, with: replacement, options: .regularExpression)
+        }
+        let difference =
+            Self.difference(body)
+            ?? TextLines(body).lines.filter { !$0.isBlankLine }.prefix(4)
+            .map(Self.cut)
+        return difference + location
+    }
+
+    static func cut(_ line: String) -> String {
+        line.count <= width ? line : String(line.prefix(width - 1)) + "…"
+    }
+
+    /// `Expectation failed: (a → X) == (b → Y)` read as actual X and expected Y, the side
+    /// written as a literal being the expected one.
+    private static func difference(_ body: String) -> [String]? {
+        let prefix = "Expectation failed: "
+        guard body.hasPrefix(prefix) else { return nil }
+        // Swift Testing's own "removed"/"inserted" lines follow; ours replace them.
+        let statement = body.dropFirst(prefix.count)
+            .split(separator: #/\n(removed|inserted) /#)[0]
+        let sides = split(statement, at: " == ").map { side in
+            var side = side.trimmed
+            if side.hasPrefix("("), side.hasSuffix(")") {
+                side = String(side.dropFirst().dropLast())
+            }
+            let parts = split(side, at: " → ")
+            return parts.count == 2
+                ? (parts[0], parts[1].trimmed) : (side, side)
+        }
+        guard sides.count == 2 else { return nil }
+        func isLiteral(_ expression: String) -> Bool {
+            expression.trimmed.first.map { "[.\"".contains($0) || $0.isNumber }
+                ?? false
+        }
+        let swapped = isLiteral(sides[0].0) && !isLiteral(sides[1].0)
+        let (actual, expected) =
+            swapped ? (sides[1].1, sides[0].1) : (sides[0].1, sides[1].1)
+        func quoted(_ value: String) -> String { "`\(value.trimmed)`" }
+        guard let wanted = elements(of: expected),
+            let got = elements(of: actual)
+        else {
+            return [cut("expected \(quoted(expected)), got \(quoted(actual))")]
+        }
+        guard
+            let index = (0..<max(wanted.count, got.count)).first(where: {
+                $0 >= wanted.count || $0 >= got.count || wanted[$0] != got[$0]
+            })
+        else {
+            return [
+                "expected \(quoted(expected)), got the same, in another form"
+            ]
+        }
+        return [
+            cut(
+                "expected \(index < wanted.count ? quoted(wanted[index]) : "nothing more")"
+                    + " at position \(index + 1), got "
+                    + (index < got.count ? quoted(got[index]) : "nothing")),
+            window(wanted, around: index, label: "  expected: "),
+            window(got, around: index, label: "  actual:   "),
+        ]
+    }
+
+    /// `label` and the elements around `index`, as many as fit in the width.
+    private static func window(
+        _ elements: [String], around index: Int, label: String
+    ) -> String {
+        var line = label + "[…]"
+        for radius in (0...2).reversed() {
+            let start = max(0, index - radius)
+            let end = min(elements.count, index + radius + 1)
+            guard start < end else {
+                return label + (elements.isEmpty ? "[]" : "[…]")
+            }
+            line =
+                label + (start > 0 ? "[…, " : "[")
+                + elements[start..<end].joined(separator: ", ")
+                + (end < elements.count ? ", …]" : "]")
+            if line.count <= width { return line }
+        }
+        return cut(line)
+    }
+
+    /// The elements of `[a, b, c]`, or `nil` if `value` is no array.
+    private static func elements(of value: String) -> [String]? {
+        let value = value.trimmed
+        guard value.hasPrefix("["), value.hasSuffix("]") else { return nil }
+        return split(value.dropFirst().dropLast(), at: ",").map(\.trimmed)
+            .filter { !$0.isEmpty }
+    }
+
+    /// `text` split at `separator` outside brackets and string literals.
+    private static func split(_ text: some StringProtocol, at separator: String)
+        -> [String]
+    {
+        var parts = [""]
+        var depth = 0
+        var inString = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if !inString, depth == 0, text[index...].hasPrefix(separator) {
+                parts.append("")
+                index = text.index(index, offsetBy: separator.count)
+                continue
+            }
+            if character == "\"" {
+                inString.toggle()
+            } else if !inString {
+                depth += "([{".contains(character) ? 1 : 0
+                depth = max(0, depth - (")]}".contains(character) ? 1 : 0))
+            }
+            parts[parts.count - 1].append(character)
+            index = text.index(after: index)
+        }
+        return parts
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmed: String {
+        trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
