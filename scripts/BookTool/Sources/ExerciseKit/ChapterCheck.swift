@@ -1,8 +1,7 @@
 import BookKit
 import Foundation
 
-/// Where a chapter stands: its tests' outcomes and whether its program prints
-/// what the book shows.
+/// Where a chapter stands: its tests' outcomes and whether its program prints what the book shows.
 struct ChapterCheckResult {
     enum Program: Equatable {
         case matches, notRecorded
@@ -27,8 +26,8 @@ struct ChapterChecker {
     /// Where to build instead of `.build`.
     var scratchPath: URL?
 
-    /// Builds the package with its tests and returns the products' folder;
-    /// throws the compiler's errors.
+    /// Builds the package with its tests and returns the products' folder; throws the compiler's
+    /// errors.
     func build() throws -> URL {
         let scratch = scratchPath ?? root.appendingPathComponent(".build")
         let build = ProcessRunner.run(
@@ -66,8 +65,8 @@ struct ChapterChecker {
             given: given.map(\.what))
     }
 
-    /// The chapter's test files that say `// exercise.given: WHAT`: a part the
-    /// student is given, not asked to write.
+    /// The chapter's test files that say `// exercise.given: WHAT`: a part the student is given,
+    /// not asked to write.
     func givenParts(of chapter: Chapter) -> [(what: String, file: String)] {
         swiftFiles(under: "Tests/MiniCombineTests", in: root).compactMap {
             let file = URL(fileURLWithPath: $0).lastPathComponent
@@ -79,8 +78,7 @@ struct ChapterChecker {
         }
     }
 
-    /// Runs the chapter's program and compares it with the book's recorded
-    /// run, whole or in parts.
+    /// Runs the chapter's program and compares it with the book's recorded run, whole or in parts.
     func checkProgram(_ chapter: Chapter, binPath: URL)
         -> ChapterCheckResult.Program
     {
@@ -133,8 +131,8 @@ struct ChapterChecker {
         return .failed("line \(index + 1): expected \(wanted), got \(got)")
     }
 
-    /// The distinct `FILE:LINE:COL: error:` lines of a failed build, relative
-    /// to `root`, at most ten.
+    /// The distinct `FILE:LINE:COL: error:` lines of a failed build, relative to `root`, at most
+    /// ten.
     static func compilerErrors(_ build: ProcessResult, root: URL) -> String {
         let prefix = root.standardizedFileURL.path + "/"
         let errors = TextLines(
@@ -170,8 +168,8 @@ struct TestOutcome: Equatable, Sendable {
 
     var passed: Bool { status == .passed }
 
-    /// Its display name, or its function name in words: `justSendsNothing()`
-    /// reads "just sends nothing".
+    /// Its display name, or its function name in words: `justSendsNothing()` reads "just sends
+    /// nothing".
     var behaviour: String {
         displayName
             ?? name.prefix { $0 != "(" }.reduce(into: "") { words, letter in
@@ -180,8 +178,7 @@ struct TestOutcome: Equatable, Sendable {
             }
     }
 
-    /// The suite's name: `M.Chapter07ReduceLatestStressTests/…` reads
-    /// "ReduceLatestStress".
+    /// The suite's name: `M.Chapter07ReduceLatestStressTests/…` reads "ReduceLatestStress".
     var suite: String {
         String(id.prefix { $0 != "/" }.split(separator: ".").last ?? "")
             .replacing(#/^Chapter\d\d|Tests$/#, with: "")
@@ -196,8 +193,8 @@ struct TestOutcome: Equatable, Sendable {
         }
     }
 
-    /// Why it did not pass, in lines for the student: a stop, a timeout, or
-    /// its first two issues made readable.
+    /// Why it did not pass, in lines for the student: a stop, a timeout, or its first two issues
+    /// made readable.
     var problems: [String] {
         switch status {
         case .passed: return []
@@ -234,23 +231,22 @@ struct TestOutcome: Equatable, Sendable {
     }
 }
 
-/// Runs a Swift Testing binary and records every test's outcome, surviving
-/// tests that crash or hang.
+/// Runs a Swift Testing binary and records every test's outcome, surviving tests that crash or
+/// hang.
 ///
-/// A blanked body stops the whole test process with `fatalError`, so the
-/// runner runs the tests one at a time and has Swift Testing write its event
-/// stream to a file. When the process stops inside a test, or the file does
-/// not grow for longer than the time limit, it records that test as crashed
-/// or timed out and starts the process again, skipping the tests already
-/// done. Once one test has hung, the others get one second each: a loop every
-/// test reaches would otherwise cost the whole limit per test.
+/// A blanked body stops the whole test process with `fatalError`, so the runner runs the tests one
+/// at a time and has Swift Testing write its event stream to a file. When the process stops inside
+/// a test, or the file does not grow for longer than the time limit, it records that test as
+/// crashed or timed out and starts the process again, skipping the tests already done. Once one
+/// test has hung, the others get one second each: a loop every test reaches would otherwise cost
+/// the whole limit per test.
 struct TestRunner {
     var binary: URL
     var directory: URL
     var testTimeLimit: TimeInterval = 30
 
-    /// The runtime's backtrace of a blank's fatal error, which nobody reads
-    /// here, costs 0.08 s a time.
+    /// The runtime's backtrace of a blank's fatal error, which nobody reads here, costs 0.08 s a
+    /// time.
     static let environment = ["SWIFT_BACKTRACE": "enable=no"]
 
     func run(filter: String) throws -> [TestOutcome] {
@@ -303,8 +299,7 @@ struct TestRunner {
         }
     }
 
-    /// What a process that stopped said: its fatal error's message, or its
-    /// status.
+    /// What a process that stopped said: its fatal error's message, or its status.
     static func stopMessage(_ process: ProcessResult) -> String {
         guard
             let line = process.standardError.firstMatch(
@@ -318,8 +313,7 @@ struct TestRunner {
     }
 }
 
-/// Says whether a file has not grown for longer than `limit`; asked from one
-/// thread at a time.
+/// Says whether a file has not grown for longer than `limit`; asked from one thread at a time.
 private final class FileGrowth: @unchecked Sendable {
     let file: URL
     let limit: TimeInterval
@@ -339,8 +333,8 @@ private final class FileGrowth: @unchecked Sendable {
     }
 }
 
-/// What Swift Testing's JSON event stream (version 0) says: the tests that
-/// ended, the one that started and did not end, and whether the run ended.
+/// What Swift Testing's JSON event stream (version 0) says: the tests that ended, the one that
+/// started and did not end, and whether the run ended.
 struct TestEvents {
     var ended: [TestOutcome] = []
     var running: TestOutcome?
@@ -383,8 +377,7 @@ struct TestEvents {
 
     private typealias Status = TestOutcome.Status
 
-    /// An issue's messages, and where the test recorded it, as
-    /// ` (Tests/File.swift:LINE)`.
+    /// An issue's messages, and where the test recorded it, as ` (Tests/File.swift:LINE)`.
     private static func issueText(_ payload: [String: Any]) -> String {
         let messages = payload["messages"] as? [[String: Any]] ?? []
         let text = messages.compactMap { $0["text"] as? String }
@@ -399,14 +392,12 @@ struct TestEvents {
     }
 }
 
-/// A test's recorded issue, shortened for a student: at most five lines of 100
-/// columns.
+/// A test's recorded issue, shortened for a student: at most five lines of 100 columns.
 ///
-/// Swift Testing prints `#expect(actual == expected)` as
-/// `Expectation failed: (actual → VALUE) == (expected → VALUE)`, whole arrays
-/// on one line, every type spelled out. For arrays this gives the first
-/// difference instead, with a few elements around it: expected `.value(-2)` at
-/// position 3, got nothing.
+/// Swift Testing prints `#expect(actual == expected)` as `Expectation failed: (actual → VALUE) ==
+/// (expected → VALUE)`, whole arrays on one line, every type spelled out. For arrays this gives the
+/// first difference instead, with a few elements around it: expected `.value(-2)` at position 3,
+/// got nothing.
 struct ReadableIssue {
     static let width = 100
     /// The issue as recorded, ending with its ` (Tests/File.swift:LINE)`.
@@ -440,8 +431,8 @@ struct ReadableIssue {
         line.count <= width ? line : String(line.prefix(width - 1)) + "…"
     }
 
-    /// `Expectation failed: (a → X) == (b → Y)` read as actual X and expected
-    /// Y, the side written as a literal being the expected one.
+    /// `Expectation failed: (a → X) == (b → Y)` read as actual X and expected Y, the side written
+    /// as a literal being the expected one.
     private static func difference(_ body: String) -> [String]? {
         let prefix = "Expectation failed: "
         guard body.hasPrefix(prefix) else { return nil }

@@ -3,8 +3,8 @@ import Foundation
 
 /// The command line of `scripts/exercise`.
 public enum ExerciseCommand {
-    /// The help, which is also what the parser reads each command's arguments and options
-    /// from: `[NAME]` is optional, `…` repeats.
+    /// The help, which is also what the parser reads each command's arguments and options from:
+    /// `[NAME]` is optional, `…` repeats.
     static let usage = """
         usage: scripts/exercise COMMAND [ARGUMENTS]
 
@@ -28,8 +28,8 @@ public enum ExerciseCommand {
         prove: --changed proves only the chapters whose files differ from main
         """
 
-    /// Makes Ctrl-C end the tests the tool runs, and all they started, and remove its
-    /// temporary files.
+    /// Makes Ctrl-C end the tests the tool runs, and all they started, and remove its temporary
+    /// files.
     public static func prepareForInterrupts() {
         InterruptCleanup.installSignalHandlers()
     }
@@ -197,6 +197,7 @@ public enum ExerciseCommand {
         let last = workspace.lastCheckedFolder(plan.chapter).map {
             "Your last checked version is in \($0)/yours.\n"
         }
+        let changed = plan.putBack.count - plan.setAside.count
         let removed =
             plan.removed.isEmpty
             ? ""
@@ -208,8 +209,8 @@ public enum ExerciseCommand {
             'scripts/exercise restore \(plan.chapter.number)' would:
               keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
             \(listed(plan.saved, indent: "    "))
-              put back the book's version of \(plan.putBack.count) file(s)\(removed)
-              (\(plan.setAside.count) of them set aside by start)
+              put back the book's version of \(changed) file(s)\(removed)
+              bring back \(plan.setAside.count) set-aside file(s)
             """)
     }
 
@@ -485,8 +486,8 @@ private struct Session {
         return exercise
     }
 
-    /// Prints a chapter check for the student: every behaviour with a mark, why the failing
-    /// ones fail, the program, and what to do next.
+    /// Prints a chapter check for the student: every behaviour with a mark, why the failing ones
+    /// fail, the program, and what to do next.
     private func report(_ result: ChapterCheckResult, started: Bool) {
         let tests = result.tests
         let failing = tests.filter { !$0.passed }.count

@@ -1,18 +1,18 @@
 import BookKit
 import Foundation
 
-/// What a scratch copy of the repository holds: enough to build the package, read the book
-/// and run the exercises.
+/// What a scratch copy of the repository holds: enough to build the package, read the book and run
+/// the exercises.
 let copiedPaths = [
     "Package.swift", "Sources", "Chapters", "Tests", "book",
     "scripts/Exercises",
 ]
 
-/// Proves, in a scratch copy of the repository at `root`, that each of `numbers` (all if
-/// empty; with `onlyChanged`, those whose files changed since `main`, and the later ones)
-/// can be assigned: starting it leaves a package that builds, where the chapter's failing
-/// tests all fail with "Not implemented yet" and earlier chapters pass; restoring brings
-/// every file back; every "go further" exercise passes with its answer and not without.
+/// Proves, in a scratch copy of the repository at `root`, that each of `numbers` (all if empty;
+/// with `onlyChanged`, those whose files changed since `main`, and the later ones) can be assigned:
+/// starting it leaves a package that builds, where the chapter's failing tests all fail with "Not
+/// implemented yet" and earlier chapters pass; restoring brings every file back; every "go further"
+/// exercise passes with its answer and not without.
 func prove(_ numbers: [Int], onlyChanged: Bool, root: URL) throws -> Bool {
     let copy = root.appendingPathComponent(".build/exercise-proof/repo")
     try makeCopy(of: root, at: copy)
@@ -109,8 +109,8 @@ func prove(_ numbers: [Int], onlyChanged: Bool, root: URL) throws -> Bool {
     return failures == 0
 }
 
-/// Claims what holds once `chapter` is started and built into `binPath`: its failing tests
-/// all fail in blanks, its program stops in one, and earlier chapters still pass.
+/// Claims what holds once `chapter` is started and built into `binPath`: its failing tests all fail
+/// in blanks, its program stops in one, and earlier chapters still pass.
 private func proveStarted(
     _ chapter: Chapter, all: [Chapter], checker: ChapterChecker, binPath: URL,
     claim: (Bool, String, [String]) -> Void
@@ -145,8 +145,8 @@ private func proveStarted(
     }
 }
 
-/// The commit compared with (where `HEAD` left `main`, else `HEAD`) and the lowest chapter
-/// a changed file belongs to: a later chapter's proof checks that earlier ones still pass.
+/// The commit compared with (where `HEAD` left `main`, else `HEAD`) and the lowest chapter a
+/// changed file belongs to: a later chapter's proof checks that earlier ones still pass.
 func changedChapters(root: URL) throws -> (base: String, first: Int?) {
     let mergeBase = ProcessRunner.run(
         "git", ["-C", root.path, "merge-base", "HEAD", "main"])
@@ -180,11 +180,11 @@ func chapter(ofChangedPath path: String) -> Int? {
         || path.hasPrefix("scripts/BookTool/Sources/") ? 0 : nil
 }
 
-/// Copies to `copy` the files of `copiedPaths` that git tracks (all of them outside git),
-/// keeping the copy's `.build` so that later builds are incremental.
+/// Copies to `copy` the files of `copiedPaths` that git tracks (all of them outside git), keeping
+/// the copy's `.build` so that later builds are incremental.
 ///
-/// Only what git tracks: a student's own answer in the library would clash with the worked
-/// one the proof adds.
+/// Only what git tracks: a student's own answer in the library would clash with the worked one the
+/// proof adds.
 func makeCopy(of root: URL, at copy: URL) throws {
     let listing = ProcessRunner.run(
         "git",

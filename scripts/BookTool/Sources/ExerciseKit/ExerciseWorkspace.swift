@@ -7,12 +7,12 @@ let attemptsFolder = "\(stashFolder)/attempts"
 
 /// Starts and restores "rebuild the chapter" exercises in a working tree.
 ///
-/// `start N` first copies every file the package builds from into `.exercise/book/` and,
-/// last, writes N into `.exercise/chapter`, so an interrupted start leaves no record or a
-/// whole one. Only then it removes later chapters (and the tests that need them), cuts
-/// `Package.swift`'s list of chapters, and blanks chapter N's marked regions. `restore`
-/// copies every file of the student's that differs from the book's, or that the book does
-/// not have, into `.exercise/attempts/` before it copies the book's files back.
+/// `start N` first copies every file the package builds from into `.exercise/book/` and, last,
+/// writes N into `.exercise/chapter`, so an interrupted start leaves no record or a whole one. Only
+/// then it removes later chapters (and the tests that need them), cuts `Package.swift`'s list of
+/// chapters, and blanks chapter N's marked regions. `restore` copies every file of the student's
+/// that differs from the book's, or that the book does not have, into `.exercise/attempts/` before
+/// it copies the book's files back.
 struct ExerciseWorkspace {
     let root: URL
     private var manager: FileManager { .default }
@@ -25,8 +25,8 @@ struct ExerciseWorkspace {
         }
     }
 
-    /// Blanks `chapter` and sets later chapters aside; with `blanking` false, only sets them
-    /// aside (for grading, where a submission replaces the chapter's folder).
+    /// Blanks `chapter` and sets later chapters aside; with `blanking` false, only sets them aside
+    /// (for grading, where a submission replaces the chapter's folder).
     func start(
         _ chapter: Chapter, allChapters: [Chapter], blanking: Bool = true
     ) throws -> (
@@ -101,8 +101,8 @@ struct ExerciseWorkspace {
         )
     }
 
-    /// What `restore` would do: the student's files it keeps (those it removes among them),
-    /// and the book's files it puts back (those set aside among them).
+    /// What `restore` would do: the student's files it keeps (those it removes among them), and the
+    /// book's files it puts back (those set aside among them).
     struct RestorePlan {
         var chapter: Chapter
         var saved: [String] = []
@@ -179,8 +179,8 @@ struct ExerciseWorkspace {
         return (folder, plan)
     }
 
-    /// Copies back every book file that differs, then removes the records; safe to run again
-    /// after an interruption, since the records go last.
+    /// Copies back every book file that differs, then removes the records; safe to run again after
+    /// an interruption, since the records go last.
     private func putBack() throws {
         try attempt(
             "could not put back the book's files; the records in "
@@ -198,8 +198,8 @@ struct ExerciseWorkspace {
         try? manager.removeItem(at: book)
     }
 
-    /// Clears the records of an exercise that cannot be restored, bringing back the book's
-    /// files that are missing and keeping the attempts; restores instead when it can.
+    /// Clears the records of an exercise that cannot be restored, bringing back the book's files
+    /// that are missing and keeping the attempts; restores instead when it can.
     func abandon() throws -> String {
         if let plan = try? restorePlan() {
             let restored = try restore(plan.chapter)
@@ -216,8 +216,8 @@ struct ExerciseWorkspace {
         return "cleared the exercise records; \(attemptsFolder) is kept"
     }
 
-    /// Saves the chapter's library folder as an attempt, unless it is as last saved; returns
-    /// the attempt's folder.
+    /// Saves the chapter's library folder as an attempt, unless it is as last saved; returns the
+    /// attempt's folder.
     @discardableResult
     func saveCheckedAttempt(_ chapter: Chapter) throws -> String {
         let paths = swiftFiles(under: chapter.libraryPath, in: root)
@@ -265,8 +265,7 @@ struct ExerciseWorkspace {
         return name
     }
 
-    /// The book's version of `path`: the copy `start` kept, or else (unless `only`) the
-    /// tree's.
+    /// The book's version of `path`: the copy `start` kept, or else (unless `only`) the tree's.
     func bookVersion(of path: String, only: Bool = false) -> String? {
         let kept = book.appendingPathComponent(path)
         let exists = manager.fileExists(atPath: kept.path)
@@ -346,9 +345,9 @@ struct ExerciseWorkspace {
 
 /// A library file with its exercise markers read: what `start` blanks and what it hides.
 ///
-/// `// exercise.blank: WHAT` … `// exercise.end` becomes one
-/// `fatalError("Not implemented yet: WHAT")`, indented like the marker;
-/// `// exercise.hide` … `// exercise.end` disappears. The book tool drops every marker line.
+/// `// exercise.blank: WHAT` … `// exercise.end` becomes one `fatalError("Not implemented yet:
+/// WHAT")`, indented like the marker; `// exercise.hide` … `// exercise.end` disappears. The book
+/// tool drops every marker line.
 struct ExerciseMarkedFile {
     struct Region {
         /// What a blank region says is missing; `nil` for a hidden one.
@@ -408,8 +407,8 @@ struct ExerciseMarkedFile {
         }
     }
 
-    /// The file as a student starts it, without the book's `// snippet.` markers; each blank
-    /// with its line in it.
+    /// The file as a student starts it, without the book's `// snippet.` markers; each blank with
+    /// its line in it.
     var blanked: (text: String, blanks: [(what: String, line: Int)]) {
         var output: [String] = []
         var blanks: [(String, Int)] = []

@@ -1,8 +1,8 @@
 import BookKit
 import Foundation
 
-/// A "go further" exercise: `scripts/Exercises/NN-Name/SLUG/Tests.swift`, and a worked
-/// answer beside it in `Answer.swift`.
+/// A "go further" exercise: `scripts/Exercises/NN-Name/SLUG/Tests.swift`, and a worked answer
+/// beside it in `Answer.swift`.
 struct FurtherExercise: Equatable {
     var chapter: Chapter
     var slug: String
@@ -48,9 +48,9 @@ struct FurtherOutcome {
     }
 }
 
-/// Builds and runs "go further" exercises against library folders 01…N of the tree at
-/// `root`, with their worked answers or without, in a scratch package under `.build`, so
-/// that one exercise that does not compile yet cannot stop the others.
+/// Builds and runs "go further" exercises against library folders 01…N of the tree at `root`, with
+/// their worked answers or without, in a scratch package under `.build`, so that one exercise that
+/// does not compile yet cannot stop the others.
 func runFurther(
     _ exercises: [FurtherExercise], root: URL, withAnswers: Bool,
     testTimeLimit: TimeInterval = 30
@@ -140,8 +140,8 @@ func runFurther(
     return outcomes
 }
 
-/// Makes the scratch package hold exactly `files` and a manifest with the test targets
-/// `tests`, rewriting only what changed so that its build stays incremental.
+/// Makes the scratch package hold exactly `files` and a manifest with the test targets `tests`,
+/// rewriting only what changed so that its build stays incremental.
 private func writePackage(
     at scratch: URL, files contents: [String: String], tests: [String]
 )

@@ -20,9 +20,9 @@ struct Grade {
     }
 }
 
-/// Grades students' copies of a chapter's library folder in a scratch copy of the
-/// repository, each built from scratch in its own build folder, and writes `STUDENT.json`
-/// for each and `results.csv` for the class into `output`.
+/// Grades students' copies of a chapter's library folder in a scratch copy of the repository, each
+/// built from scratch in its own build folder, and writes `STUDENT.json` for each and `results.csv`
+/// for the class into `output`.
 func grade(
     _ chapter: Chapter, submissions: [URL], root: URL, output: URL,
     testTimeLimit: TimeInterval
@@ -82,8 +82,8 @@ func grade(
     return grades
 }
 
-/// The submission folder's name, its parent's when it is named after the chapter
-/// (`alice/04-Map`), or the checkout's when it is the checkout's own chapter folder.
+/// The submission folder's name, its parent's when it is named after the chapter (`alice/04-Map`),
+/// or the checkout's when it is the checkout's own chapter folder.
 func studentName(_ submission: URL, _ chapter: Chapter, root: URL) -> String {
     let folder = submission.standardizedFileURL
     let own = root.appendingPathComponent(chapter.libraryPath)

@@ -1,9 +1,9 @@
 import BookKit
 import Foundation
 
-/// A chapter's brief: `BRIEF.md` (what to build, the behaviours in order), then which
-/// sections of the chapter's page to read first, worked out from the page so that it stays
-/// true when the prose changes.
+/// A chapter's brief: `BRIEF.md` (what to build, the behaviours in order), then which sections of
+/// the chapter's page to read first, worked out from the page so that it stays true when the prose
+/// changes.
 func brief(of chapter: Chapter, root: URL) throws -> String {
     var lines = TextLines(
         try readText("\(chapter.exercisesPath)/BRIEF.md", in: root)
@@ -61,8 +61,8 @@ private func regionHoldsMarkers(_ name: String, in source: String) -> Bool {
     return false
 }
 
-/// A chapter's hints, from `HINTS.md`: a `## WHAT` heading per blank, as its marker names
-/// it, and a list of hints, from a nudge to nearly the whole idea, never the code.
+/// A chapter's hints, from `HINTS.md`: a `## WHAT` heading per blank, as its marker names it, and a
+/// list of hints, from a nudge to nearly the whole idea, never the code.
 struct ChapterHints {
     var blanks: [(what: String, hints: [String])] = []
     /// Hints outside a section and sections without hints, as `path:line: error: message`.
@@ -98,9 +98,9 @@ struct ChapterHints {
         blanks.first { $0.what == what }?.hints
     }
 
-    /// The blank a student stuck with `result` needs a hint for, and whether the tests reached
-    /// it unwritten: the first blank a failing test (or else the program) stops in; else the
-    /// one last asked about, written now but still failing; else the first.
+    /// The blank a student stuck with `result` needs a hint for, and whether the tests reached it
+    /// unwritten: the first blank a failing test (or else the program) stops in; else the one last
+    /// asked about, written now but still failing; else the first.
     func blank(stuckOn result: ChapterCheckResult, lastAsked: String?) -> (
         what: String, reached: Bool
     )? {

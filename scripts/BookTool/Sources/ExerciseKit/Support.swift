@@ -58,8 +58,8 @@ struct ChapterCatalog {
     }
 }
 
-/// A list kept in `.exercise/NAME`, one entry a line: what the student passed (`progress`:
-/// `chapter 4`, `further 2 empty`), or the hints given (`hints`: `4<TAB>map(_:)`).
+/// A list kept in `.exercise/NAME`, one entry a line: what the student passed (`progress`: `chapter
+/// 4`, `further 2 empty`), or the hints given (`hints`: `4<TAB>map(_:)`).
 struct Ledger {
     let file: URL
 
@@ -123,8 +123,8 @@ func readText(_ path: String, in root: URL) throws -> String {
     }
 }
 
-/// What follows `marker` on the first line of the file at `path` that starts with it, and
-/// that line's number.
+/// What follows `marker` on the first line of the file at `path` that starts with it, and that
+/// line's number.
 func marker(_ marker: String, in path: String, root: URL) throws -> (
     value: String, line: Int
 )? {
@@ -180,8 +180,8 @@ func write(_ text: String, to url: URL) throws {
     }
 }
 
-/// Prints each line of `text` after `indent` to standard output at once, before any build
-/// that follows.
+/// Prints each line of `text` after `indent` to standard output at once, before any build that
+/// follows.
 func say(_ text: String = "", indent: String = "") {
     let lines = text.components(separatedBy: "\n").map { indent + $0 + "\n" }
     FileHandle.standardOutput.write(Data(lines.joined().utf8))

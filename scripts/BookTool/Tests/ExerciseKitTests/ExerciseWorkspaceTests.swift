@@ -336,6 +336,42 @@ import Testing
                 == mine)
     }
 
+    @Test func startRefusesARecordItCannotReadAndChangesNothing() throws {
+        let root = try fixture.makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("?\n", to: ".exercise/chapter", in: root)
+        let catalog = ChapterCatalog(root: root)
+
+        #expect(throws: ExerciseError.self) {
+            try ExerciseWorkspace(root: root).start(
+                try catalog.chapter(1), allChapters: catalog.chapters())
+        }
+        #expect(
+            fixture.contents(of: root)
+                == ExerciseWorkspaceTests.files.mapValues { Optional($0) })
+    }
+
+    @Test func abandonBringsBackWhatStartSetAsideWhenItCannotRestore() throws {
+        let root = try fixture.makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = ChapterCatalog(root: root)
+        let workspace = ExerciseWorkspace(root: root)
+        _ = try workspace.start(
+            try catalog.chapter(1), allChapters: catalog.chapters())
+        try write("?\n", to: ".exercise/chapter", in: root)
+
+        _ = try workspace.abandon()
+
+        let after = fixture.contents(of: root)
+        #expect(after["Chapters/02-Second/main.swift"] == "print(second())\n")
+        #expect(
+            after["Tests/MiniCombineTests/Support/Later.swift"]
+                == "// exercise.needs-chapter: 2\n")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(".exercise/chapter").path))
+    }
+
     @Test func abandonClearsAnIncompleteRecordAndKeepsTheAttempts() throws {
         let root = try fixture.makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
