@@ -394,10 +394,10 @@ struct TestEvents {
 
 /// A test's recorded issue, shortened for a student: at most five lines of 100 columns.
 ///
-/// Swift Testing prints `#expect(actual == expected)` as `Expectation failed: (actual → VALUE) ==
-/// (expected → VALUE)`, whole arrays on one line, every type spelled out. For arrays this gives the
-/// first difference instead, with a few elements around it: expected `.value(-2)` at position 3,
-/// got nothing.
+/// Swift Testing prints `#expect(actual == expected)` as
+/// `Expectation failed: (actual → VALUE) == (expected → VALUE)`, whole arrays on one line,
+/// every type spelled out. For arrays this gives the first difference instead, with a few
+/// elements around it: expected `.value(-2)` at position 3, got nothing.
 struct ReadableIssue {
     static let width = 100
     /// The issue as recorded, ending with its ` (Tests/File.swift:LINE)`.

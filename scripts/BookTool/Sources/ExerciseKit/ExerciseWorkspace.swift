@@ -345,9 +345,9 @@ struct ExerciseWorkspace {
 
 /// A library file with its exercise markers read: what `start` blanks and what it hides.
 ///
-/// `// exercise.blank: WHAT` … `// exercise.end` becomes one `fatalError("Not implemented yet:
-/// WHAT")`, indented like the marker; `// exercise.hide` … `// exercise.end` disappears. The book
-/// tool drops every marker line.
+/// `// exercise.blank: WHAT` … `// exercise.end` becomes one
+/// `fatalError("Not implemented yet: WHAT")`, indented like the marker;
+/// `// exercise.hide` … `// exercise.end` disappears. The book tool drops every marker line.
 struct ExerciseMarkedFile {
     struct Region {
         /// What a blank region says is missing; `nil` for a hidden one.

@@ -58,8 +58,8 @@ struct ChapterCatalog {
     }
 }
 
-/// A list kept in `.exercise/NAME`, one entry a line: what the student passed (`progress`: `chapter
-/// 4`, `further 2 empty`), or the hints given (`hints`: `4<TAB>map(_:)`).
+/// A list kept in `.exercise/NAME`, one entry a line: what the student passed
+/// (`progress`: `chapter 4`, `further 2 empty`), or the hints given (`hints`: `4<TAB>map(_:)`).
 struct Ledger {
     let file: URL
 
