@@ -3,8 +3,8 @@ import Foundation
 
 /// The command line of `scripts/exercise`.
 public enum ExerciseCommand {
-    /// The help, which is also what the parser reads each command's arguments and options
-    /// from: `[NAME]` is optional, `…` repeats.
+    /// The help, which is also what the parser reads each command's arguments and options from:
+    /// `[NAME]` is optional, `…` repeats.
     static let usage = """
         usage: scripts/exercise COMMAND [ARGUMENTS]
 
@@ -28,8 +28,8 @@ public enum ExerciseCommand {
         prove: --changed proves only the chapters whose files differ from main
         """
 
-    /// Makes Ctrl-C end the tests the tool runs, and all they started, and remove its
-    /// temporary files.
+    /// Makes Ctrl-C end the tests the tool runs, and all they started, and remove its temporary
+    /// files.
     public static func prepareForInterrupts() {
         InterruptCleanup.installSignalHandlers()
     }
@@ -42,14 +42,10 @@ public enum ExerciseCommand {
             return try dispatch(arguments, root: root.standardizedFileURL)
         } catch {
             for line in TextLines(reason(error)).lines {
-                let located =
-                    line.range(
-                        of: #"^[^ :]+:[0-9]+: error: "#,
-                        options: .regularExpression) != nil
-                FileHandle.standardError.write(
-                    Data(
-                        ((located ? "" : "scripts/exercise: error: ") + line
-                            + "\n").utf8))
+                let located = line.contains(#/^[^ :]+:[0-9]+: error: /#)
+                let text =
+                    (located ? "" : "scripts/exercise: error: ") + line + "\n"
+                FileHandle.standardError.write(Data(text.utf8))
             }
             return 1
         }
@@ -73,13 +69,11 @@ public enum ExerciseCommand {
         let takes = line.dropFirst(2).components(separatedBy: "  ")[0]
             .split(separator: " ").dropFirst()
         let allowed = lines.filter {
-            ($0.split(separator: ":").first ?? "").split(separator: ", ")
-                .contains(
-                    name[...])
+            $0.prefix { $0 != ":" }.components(separatedBy: ", ").contains(name)
         }.compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") } }
         var words: [String] = []
         var options: [String: String] = [:]
-        var rest = arguments.dropFirst()[...]
+        var rest = arguments.dropFirst()
         while let word = rest.popFirst() {
             guard word.hasPrefix("--") else {
                 words.append(word)
@@ -88,10 +82,10 @@ public enum ExerciseCommand {
             guard allowed.contains(word[...]) else {
                 throw ExerciseError("'\(name)' has no option '\(word)'")
             }
-            options[word] = word == "--changed" ? "" : rest.popFirst()
-            if options[word] == nil {
+            guard let value = word == "--changed" ? "" : rest.popFirst() else {
                 throw ExerciseError("'\(word)' needs a value")
             }
+            options[word] = value
         }
         let required = takes.filter { !$0.hasPrefix("[") }.count
         let most = takes.contains { $0.contains("…") } ? Int.max : takes.count
@@ -105,20 +99,17 @@ public enum ExerciseCommand {
                     + ", such as 'scripts/exercise \(name)\(takes.isEmpty ? "" : " 4")'"
             )
         }
-        var limit: TimeInterval = 30
-        if let value = options["--time-limit"] {
-            guard let seconds = Double(value), seconds > 0 else {
+        let limit = try options["--time-limit"].map {
+            guard let seconds = Double($0), seconds > 0 else {
                 throw ExerciseError(
                     "'--time-limit' needs a number of seconds, such as 60")
             }
-            limit = seconds
+            return seconds
         }
-        let catalog = ChapterCatalog(root: root)
         let numbers = try words.prefix(name == "prove" ? words.count : 1).map {
-            word in
-            guard let number = Int(word) else {
+            guard let number = Int($0) else {
                 throw ExerciseError(
-                    "'\(name)' needs a chapter number, not '\(word)'")
+                    "'\(name)' needs a chapter number, not '\($0)'")
             }
             return number
         }
@@ -127,15 +118,23 @@ public enum ExerciseCommand {
                 numbers, onlyChanged: options["--changed"] != nil, root: root)
                 ? 0 : 1
         }
+        let catalog = ChapterCatalog(root: root)
         guard let number = numbers.first else {
-            return try session(name, root: root, catalog: catalog)
+            let workspace = ExerciseWorkspace(root: root)
+            switch name {
+            case "abandon": say(try workspace.abandon())
+            case "list": list(catalog, workspace)
+            default: try status(workspace)
+            }
+            return 0
         }
-        let chapter = try catalog.chapter(number)
-        let session = Session(root: root, chapter: chapter, limit: limit)
+        let session = Session(
+            root: root, chapter: try catalog.chapter(number), limit: limit ?? 30
+        )
         switch name {
         case "brief":
-            say(chapter.heading + "\n")
-            say(try brief(of: chapter, root: root))
+            say(session.chapter.heading + "\n")
+            say(try brief(of: session.chapter, root: root))
         case "start": try session.start(catalog: catalog)
         case "check": return try session.check()
         case "hint": return try session.hint()
@@ -145,81 +144,74 @@ public enum ExerciseCommand {
             return try session.further(only: words.dropFirst().first)
         case "answer": try session.answer(words[1])
         default:
-            let output = options["--output"].map { URL(fileURLWithPath: $0) }
             return try session.grade(
                 words.dropFirst().map { URL(fileURLWithPath: $0) },
-                output: output
-                    ?? root.appendingPathComponent(
-                        ".build/exercise-grade/results"))
+                output: URL(
+                    fileURLWithPath: options["--output"]
+                        ?? root.appendingPathComponent(
+                            ".build/exercise-grade/results"
+                        ).path))
         }
         return 0
     }
 
-    /// `status`, `abandon` and `list`, which name no chapter.
-    private static func session(
-        _ name: String, root: URL, catalog: ChapterCatalog
-    ) throws
-        -> Int32
-    {
-        let workspace = ExerciseWorkspace(root: root)
+    private static func list(
+        _ catalog: ChapterCatalog, _ workspace: ExerciseWorkspace
+    ) {
+        let passed = Set(Ledger("progress", root: workspace.root).entries)
         let current = workspace.chapterInProgress
-        switch name {
-        case "abandon": say(try workspace.abandon())
-        case "list":
-            let passed = Set(Ledger("progress", root: root).entries)
-            for chapter in catalog.chapters() {
-                let mark =
-                    passed.contains("chapter \(chapter.number)") ? "✓" : " "
-                let state =
-                    current == chapter.number
-                    ? "  ← in progress"
-                    : current.map {
-                        chapter.number > $0
-                            ? "  (set aside until you restore chapter \($0))"
-                            : ""
-                    } ?? ""
-                say("\(mark) \(chapter.number). \(chapter.title)\(state)")
-                let slugs = FurtherExercise.of(chapter, root: root).map {
-                    (passed.contains("further \(chapter.number) \($0.slug)")
-                        ? "✓ " : "") + $0.slug
-                }
-                if !slugs.isEmpty {
-                    say("     go further: \(slugs.joined(separator: ", "))")
-                }
+        for chapter in catalog.chapters() {
+            let number = chapter.number
+            let mark = passed.contains("chapter \(number)") ? "✓" : " "
+            let state =
+                current == number
+                ? "  ← in progress"
+                : current.map {
+                    number > $0
+                        ? "  (set aside until you restore chapter \($0))" : ""
+                } ?? ""
+            say("\(mark) \(number). \(chapter.title)\(state)")
+            let slugs = FurtherExercise.of(chapter, root: workspace.root).map {
+                (passed.contains("further \(number) \($0.slug)") ? "✓ " : "")
+                    + $0.slug
             }
-            say(
-                """
-
-                ✓ marks what you have passed: a chapter you started and checked, an exercise
-                you checked with 'further'. It is kept in .exercise/progress.
-                """)
-        default:
-            guard current != nil else {
-                say(
-                    "No exercise is in progress. Start one with 'scripts/exercise start N'."
-                )
-                return 0
+            if !slugs.isEmpty {
+                say("     go further: \(slugs.joined(separator: ", "))")
             }
-            let plan = try workspace.restorePlan()
-            let last = workspace.lastCheckedFolder(plan.chapter).map {
-                "Your last checked version is in \($0)/yours.\n"
-            }
-            let removed =
-                plan.removed.isEmpty
-                ? ""
-                : "\n  remove the \(plan.removed.count) file(s) you added (once kept)"
-            say(
-                """
-                \(plan.chapter.heading) is in progress.
-                \(last ?? "")
-                'scripts/exercise restore \(plan.chapter.number)' would:
-                  keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
-                \(listed(plan.saved, indent: "    "))
-                  put back the book's version of \(plan.putBack) file(s)\(removed)
-                  bring back \(plan.setAside.count) set-aside folder(s) and file(s)
-                """)
         }
-        return 0
+        say(
+            """
+
+            ✓ marks what you have passed: a chapter you started and checked, an exercise
+            you checked with 'further'. It is kept in .exercise/progress.
+            """)
+    }
+
+    private static func status(_ workspace: ExerciseWorkspace) throws {
+        guard workspace.chapterInProgress != nil else {
+            return say(
+                "No exercise is in progress. Start one with 'scripts/exercise start N'."
+            )
+        }
+        let plan = try workspace.restorePlan()
+        let last = workspace.lastCheckedFolder(plan.chapter).map {
+            "Your last checked version is in \($0)/yours.\n"
+        }
+        let changed = plan.putBack.count - plan.setAside.count
+        let removed =
+            plan.removed.isEmpty
+            ? ""
+            : "\n  remove the \(plan.removed.count) file(s) you added (once kept)"
+        say(
+            """
+            \(plan.chapter.heading) is in progress.
+            \(last ?? "")
+            'scripts/exercise restore \(plan.chapter.number)' would:
+              keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
+            \(listed(plan.saved, indent: "    "))
+              put back the book's version of \(changed) file(s)\(removed)
+              bring back \(plan.setAside.count) set-aside file(s)
+            """)
     }
 
     /// At most twelve of `paths`, one a line after `indent`, each followed by `note`.
@@ -247,20 +239,21 @@ private struct Session {
         let blanks = summary.blanks.map {
             "  \($0.path):\($0.line)  \($0.what)"
         }
+        let later = summary.setAside.map(String.init).joined(separator: ", ")
         let notes =
             ChapterChecker(root: root).givenParts(of: chapter).map {
                 "Given, not for you to write: \($0.what); its tests are left out."
             }
-            + (summary.setAside.isEmpty
+            + (later.isEmpty
                 ? []
                 : [
-                    "Chapters \(summary.setAside.map(String.init).joined(separator: ", ")) "
-                        + "build on this one, so they are set aside until you restore."
+                    "Chapters \(later) build on this one, so they are set aside until you restore."
                 ])
         let sections = [
             (try? brief(of: chapter, root: root)) ?? "",
             notes.joined(separator: "\n"),
-        ].filter { !$0.isEmpty }
+        ]
+        .filter { !$0.isEmpty }
         say(
             """
             \(chapter.heading) is now yours to write.
@@ -286,9 +279,8 @@ private struct Session {
     /// compiler's errors printed, if the code does not compile.
     func buildAndCheck() throws -> ChapterCheckResult? {
         try refuseIfSetAside()
-        let current = workspace.chapterInProgress
         say(chapter.heading)
-        if current == number {
+        if workspace.chapterInProgress == number {
             say(
                 "Your files are saved in \(try workspace.saveCheckedAttempt(chapter)). Building…"
             )
@@ -296,19 +288,18 @@ private struct Session {
             say("Building…")
         }
         let checker = ChapterChecker(root: root, testTimeLimit: limit)
-        switch checker.build() {
-        case .failure(let error):
+        let binPath: URL
+        do { binPath = try checker.build() } catch {
             say("\nYour code does not compile yet. The compiler says:")
-            say(error.description, indent: "  ")
+            say(reason(error), indent: "  ")
             say(
                 "\nFix these, then run 'scripts/exercise check \(number)' again."
             )
             return nil
-        case .success(let binPath):
-            let result = try checker.check(chapter, binPath: binPath)
-            say()
-            return result
         }
+        let result = try checker.check(chapter, binPath: binPath)
+        say()
+        return result
     }
 
     func check() throws -> Int32 {
@@ -340,10 +331,9 @@ private struct Session {
             say("Everything passes, so there is nothing to hint at. Well done!")
             return 0
         }
-        let ledger = HintLedger(root: root)
-        guard
-            let stuck = hints.blank(
-                stuckOn: result, lastAsked: ledger.last(number)),
+        let ledger = Ledger("hints", root: root)
+        let given = ledger.hints(number)
+        guard let stuck = hints.blank(stuckOn: result, lastAsked: given.last),
             let list = hints.hints(for: stuck.what), !list.isEmpty
         else { throw ExerciseError("\(path):1: error: it holds no hints") }
         if stuck.reached {
@@ -358,7 +348,7 @@ private struct Session {
                 "Every body your tests reach is written, but \(failing ?? "the program") "
                     + "still fails. A hint for \(stuck.what):")
         }
-        let index = min(ledger.given(number, stuck.what), list.count - 1)
+        let index = min(given.filter { $0 == stuck.what }.count, list.count - 1)
         say("\nHint \(index + 1) of \(list.count):")
         var line = ""
         for word in list[index].split(separator: " ") {
@@ -374,22 +364,20 @@ private struct Session {
                 ? "Still stuck? 'scripts/exercise hint \(number)' gives the next one."
                 : "That was the last hint for this body; the chapter's page explains it in full."
         )
-        try ledger.record(number, stuck.what)
+        try ledger.add("\(number)\t\(stuck.what)")
         return 1
     }
 
     /// Checks again each time a Swift file of the chapter changes, polling every second.
     func watch() throws -> Never {
-        func stamps() -> [String: Date] {
-            var stamps: [String: Date] = [:]
-            for path in swiftFiles(under: chapter.libraryPath, in: root)
-                + swiftFiles(under: chapter.programPath, in: root)
-            {
-                let attributes = try? FileManager.default.attributesOfItem(
-                    atPath: root.appendingPathComponent(path).path)
-                stamps[path] = attributes?[.modificationDate] as? Date
-            }
-            return stamps
+        func stamps() -> [Date?] {
+            (swiftFiles(under: chapter.libraryPath, in: root)
+                + swiftFiles(under: chapter.programPath, in: root)).map {
+                    let path = root.appendingPathComponent($0).path
+                    let attributes = try? FileManager.default.attributesOfItem(
+                        atPath: path)
+                    return attributes?[.modificationDate] as? Date
+                }
         }
         while true {
             let before = stamps()
@@ -463,7 +451,7 @@ private struct Session {
             exercises, root: root, withAnswers: false, testTimeLimit: limit)
         for outcome in outcomes {
             say()
-            report(outcome, of: chapter)
+            report(outcome)
             if outcome.passed {
                 try Ledger("progress", root: root).add(
                     "further \(number) \(outcome.exercise.slug)", once: true)
@@ -496,5 +484,102 @@ private struct Session {
                     + all.map(\.slug).joined(separator: ", "))
         }
         return exercise
+    }
+
+    /// Prints a chapter check for the student: every behaviour with a mark, why the failing ones
+    /// fail, the program, and what to do next.
+    private func report(_ result: ChapterCheckResult, started: Bool) {
+        let tests = result.tests
+        let failing = tests.filter { !$0.passed }.count
+        for what in result.given {
+            say("Given, not for you to write: \(what); its tests are left out.")
+        }
+        say("Behaviours (\(tests.count - failing) of \(tests.count) pass)")
+        let suites = tests.map(\.suite).uniqued()
+        for suite in suites {
+            if suites.count > 1 { say("  \(suite)") }
+            tests.filter { $0.suite == suite }.forEach(report)
+        }
+        say("\nThe chapter program (swift run \(chapter.product))")
+        switch result.program {
+        case .matches: say("  ✓ prints what the book shows")
+        case .notRecorded: say("  - the book records no run for this chapter")
+        case .failed(let reason): say("  ✗ \(reason)")
+        }
+        say()
+        let behaviours = "\(failing) behaviour\(failing == 1 ? "" : "s")"
+        if result.passed, !started {
+            say(
+                "Everything passes. No exercise is started, so this checked the "
+                    + "book's own chapter \(number); to write it yourself: "
+                    + "scripts/exercise start \(number)")
+        } else if result.passed {
+            say(
+                "Everything passes: your chapter \(number) behaves like the book's. Well done!"
+            )
+            say(
+                "Compare with the reference: scripts/exercise restore \(number) "
+                    + "(your version is kept).")
+        } else {
+            let what =
+                failing == 0
+                ? "the program does not print what the book shows yet"
+                : result.programPasses
+                    ? "\(behaviours) to go"
+                    : "\(behaviours), and the program, to go"
+            say(
+                "Not there yet: \(what). Start with the first ✗; run "
+                    + "'scripts/exercise check \(number)' again after each change."
+            )
+        }
+    }
+
+    /// Prints one test as a line with a mark, and its problems below it.
+    private func report(_ test: TestOutcome) {
+        say(
+            "  \(test.passed ? "✓" : test.status == .skipped ? "-" : "✗") \(test.behaviour)"
+        )
+        for line in test.problems { say("      " + line) }
+    }
+
+    /// Prints one "go further" exercise's outcome for the student.
+    private func report(_ outcome: FurtherOutcome) {
+        let slug = outcome.exercise.slug
+        guard let errors = outcome.errors else {
+            let passing = outcome.tests.filter(\.passed).count
+            say(
+                "\(outcome.passed ? "✓" : "✗") \(slug): \(passing) of "
+                    + "\(outcome.tests.count) behaviours pass")
+            outcome.tests.forEach(report)
+            if outcome.passed {
+                say(
+                    "    Done. Compare with a worked answer: scripts/exercise answer \(number) \(slug)"
+                )
+            }
+            return
+        }
+        let lines = TextLines(errors).lines
+        let library = lines.filter { $0.hasPrefix("Sources/") }
+        // The names the compiler could not find, such as `Empty`.
+        let missing = errors.matches(
+            of: #/(cannot find (type )?|has no member )'([^']+)'/#
+        )
+        .map { "'\($0.3)'" }.uniqued()
+        // Another file of the library does not compile, so no exercise can build.
+        say(
+            !library.isEmpty
+                ? "✗ \(slug): your library does not compile, so its tests cannot run"
+                : missing.isEmpty
+                    ? "✗ \(slug): its tests do not compile against your library yet"
+                    : "✗ \(slug): not written yet (the tests need "
+                        + missing.joined(separator: ", ") + ")")
+        let shown = library.isEmpty ? lines : library
+        say(shown.prefix(3).joined(separator: "\n"), indent: "    ")
+        if shown.count > 3 { say("    … and \(shown.count - 3) more errors") }
+        if library.isEmpty {
+            say(
+                "    Write your answer in a new file in \(chapter.libraryPath)/, then "
+                    + "run 'scripts/exercise further \(number) \(slug)'.")
+        }
     }
 }

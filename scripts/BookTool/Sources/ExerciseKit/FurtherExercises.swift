@@ -1,8 +1,8 @@
 import BookKit
 import Foundation
 
-/// A "go further" exercise: `scripts/Exercises/NN-Name/SLUG/Tests.swift`, and a worked
-/// answer beside it in `Answer.swift`.
+/// A "go further" exercise: `scripts/Exercises/NN-Name/SLUG/Tests.swift`, and a worked answer
+/// beside it in `Answer.swift`.
 struct FurtherExercise: Equatable {
     var chapter: Chapter
     var slug: String
@@ -17,15 +17,15 @@ struct FurtherExercise: Equatable {
         .joined() + "Tests"
     }
 
-    /// The exercises of `chapter` in the repository at `root`.
     static func of(_ chapter: Chapter, root: URL) -> [FurtherExercise] {
         files(under: root.appendingPathComponent(chapter.exercisesPath))
-            .compactMap {
-                let parts = $0.split(separator: "/")
-                guard parts.count == 2, parts[1] == "Tests.swift" else {
-                    return nil
-                }
-                return FurtherExercise(chapter: chapter, slug: String(parts[0]))
+            .filter {
+                $0.hasSuffix("/Tests.swift")
+                    && $0.split(separator: "/").count == 2
+            }
+            .map {
+                FurtherExercise(
+                    chapter: chapter, slug: String($0.prefix { $0 != "/" }))
             }
     }
 
@@ -46,24 +46,11 @@ struct FurtherOutcome {
     var passed: Bool {
         errors == nil && !tests.isEmpty && tests.allSatisfy(\.passed)
     }
-
-    /// The names the compiler could not find, in order: `Empty` from
-    /// "cannot find 'Empty' in scope" or "… has no member 'Empty'".
-    static func missingNames(in errors: String) -> [String] {
-        let pattern = #"(cannot find (type )?|has no member )'([^']+)'"#
-        let regex = try! NSRegularExpression(pattern: pattern)
-        return regex.matches(
-            in: errors, range: NSRange(errors.startIndex..., in: errors)
-        ).compactMap {
-            Range($0.range(at: 3), in: errors).map { String(errors[$0]) }
-        }
-        .uniqued()
-    }
 }
 
-/// Builds and runs "go further" exercises against library folders 01…N of the tree at
-/// `root`, with their worked answers or without, in a scratch package under `.build`, so
-/// that one exercise that does not compile yet cannot stop the others.
+/// Builds and runs "go further" exercises against library folders 01…N of the tree at `root`, with
+/// their worked answers or without, in a scratch package under `.build`, so that one exercise that
+/// does not compile yet cannot stop the others.
 func runFurther(
     _ exercises: [FurtherExercise], root: URL, withAnswers: Bool,
     testTimeLimit: TimeInterval = 30
@@ -83,7 +70,8 @@ func runFurther(
     let workspace = ExerciseWorkspace(root: root)
     let support = try swiftFiles(
         under: "Tests/MiniCombineTests/Support", in: root
-    ).filter {
+    )
+    .filter {
         try workspace.chapterNeeded(byTestFile: $0) ?? 1 <= chapter.number
     }
     for exercise in exercises {
@@ -95,34 +83,33 @@ func runFurther(
         files["\(target)/Tests.swift"] = try readText(
             exercise.testsPath, in: root)
         for path in support {
-            files[
-                "\(target)/Support/\(URL(fileURLWithPath: path).lastPathComponent)"
-            ] =
-                try readText(path, in: root)
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            files["\(target)/Support/\(name)"] = try readText(path, in: root)
         }
     }
     // First which exercises' tests compile, then one build and run of those.
     try writePackage(
         at: scratch, files: files, tests: exercises.map(\.targetName))
-    var outcomes = exercises.map { FurtherOutcome(exercise: $0) }
-    for index in outcomes.indices {
+    var outcomes = exercises.map { exercise in
         let build = ProcessRunner.run(
             "swift",
             [
                 "build", "--package-path", scratch.path, "--target",
-                exercises[index].targetName,
-            ], in: scratch)
-        if !build.succeeded {
-            outcomes[index].errors = exercises[index].located(
-                ChapterChecker.compilerErrors(build, root: scratch))
-        }
+                exercise.targetName,
+            ],
+            in: scratch)
+        return FurtherOutcome(
+            exercise: exercise,
+            errors: build.succeeded
+                ? nil
+                : exercise.located(
+                    ChapterChecker.compilerErrors(build, root: scratch)))
     }
     let compiling = outcomes.filter { $0.errors == nil }.map(\.exercise)
     guard !compiling.isEmpty else { return outcomes }
     try writePackage(
         at: scratch, files: files, tests: compiling.map(\.targetName))
-    guard case .success(let binPath) = ChapterChecker(root: scratch).build()
-    else {
+    guard let binPath = try? ChapterChecker(root: scratch).build() else {
         throw ExerciseError(
             "the exercises' tests compile alone but not together")
     }
@@ -134,7 +121,8 @@ func runFurther(
         do {
             outcomes[index].tests = try runner.run(
                 filter: "^\(exercise.targetName)\\."
-            ).map { test in
+            )
+            .map { test in
                 var test = test
                 if case .failed(let issues) = test.status {
                     test.status = .failed(issues.map(exercise.located))
@@ -152,14 +140,17 @@ func runFurther(
     return outcomes
 }
 
-/// Makes the scratch package hold exactly `files` and a manifest with the test targets
-/// `tests`, rewriting only what changed so that its build stays incremental.
+/// Makes the scratch package hold exactly `files` and a manifest with the test targets `tests`,
+/// rewriting only what changed so that its build stays incremental.
 private func writePackage(
-    at scratch: URL, files: [String: String], tests: [String]
+    at scratch: URL, files contents: [String: String], tests: [String]
 )
     throws
 {
-    var wanted = files
+    var wanted = contents
+    let targets = tests.map {
+        "        .testTarget(name: \"\($0)\", dependencies: [\"MiniCombine\"]),"
+    }
     wanted["Package.swift"] = """
         // swift-tools-version: 6.2
         // Written by scripts/exercise: the library as it stands, and the exercises' tests.
@@ -169,7 +160,7 @@ private func writePackage(
             name: "Exercises",
             targets: [
                 .target(name: "MiniCombine"),
-        \(tests.map { "        .testTarget(name: \"\($0)\", dependencies: [\"MiniCombine\"])," }.joined(separator: "\n"))
+        \(targets.joined(separator: "\n"))
             ],
             swiftLanguageModes: [.v6]
         )
@@ -182,12 +173,10 @@ private func writePackage(
                 try write(text, to: url)
             }
         }
-        for folder in ["Sources", "Tests"] {
-            for path in swiftFiles(under: folder, in: scratch)
-            where wanted[path] == nil {
-                try FileManager.default.removeItem(
-                    at: scratch.appendingPathComponent(path))
-            }
+        for path in files(at: ["Sources", "Tests"], in: scratch)
+        where path.hasSuffix(".swift") && wanted[path] == nil {
+            try FileManager.default.removeItem(
+                at: scratch.appendingPathComponent(path))
         }
     }
 }

@@ -20,9 +20,9 @@ struct Grade {
     }
 }
 
-/// Grades students' copies of a chapter's library folder in a scratch copy of the
-/// repository, each built from scratch in its own build folder, and writes `STUDENT.json`
-/// for each and `results.csv` for the class into `output`.
+/// Grades students' copies of a chapter's library folder in a scratch copy of the repository, each
+/// built from scratch in its own build folder, and writes `STUDENT.json` for each and `results.csv`
+/// for the class into `output`.
 func grade(
     _ chapter: Chapter, submissions: [URL], root: URL, output: URL,
     testTimeLimit: TimeInterval
@@ -38,14 +38,12 @@ func grade(
     _ = try ExerciseWorkspace(root: scratch).start(
         try catalog.chapter(chapter.number), allChapters: catalog.chapters(),
         blanking: false)
-    var grades: [Grade] = []
-    for submission in submissions {
-        let folder = submission.standardizedFileURL
-        let target = scratch.appendingPathComponent(chapter.libraryPath)
+    let target = scratch.appendingPathComponent(chapter.libraryPath)
+    let grades = try submissions.map { submission in
         var isFolder: ObjCBool = false
         guard
             FileManager.default.fileExists(
-                atPath: folder.path, isDirectory: &isFolder),
+                atPath: submission.path, isDirectory: &isFolder),
             isFolder.boolValue
         else {
             throw ExerciseError(
@@ -54,9 +52,10 @@ func grade(
         }
         try attempt("cannot copy \(submission.path) into the scratch copy") {
             try? FileManager.default.removeItem(at: target)
-            for path in files(under: folder) where path.hasSuffix(".swift") {
+            for path in files(under: submission) where path.hasSuffix(".swift")
+            {
                 try copyItem(
-                    folder.appendingPathComponent(path),
+                    submission.appendingPathComponent(path),
                     to: target.appendingPathComponent(path))
             }
         }
@@ -67,23 +66,29 @@ func grade(
         defer { try? FileManager.default.removeItem(at: build) }
         let checker = ChapterChecker(
             root: scratch, testTimeLimit: testTimeLimit, scratchPath: build)
-        grades.append(
-            gradeOne(
-                chapter, student: studentName(submission, chapter, root: root),
-                checker: checker))
+        let student = studentName(submission, chapter, root: root)
+        do {
+            let binPath = try Result { try checker.build() }
+                .mapError { ExerciseError("does not compile: \(reason($0))") }
+                .get()
+            return grade(
+                try checker.check(chapter, binPath: binPath), of: student)
+        } catch {
+            return Grade(
+                student: student, status: .error, message: reason(error))
+        }
     }
     try writeResults(grades, to: output)
     return grades
 }
 
-/// The submission folder's name, its parent's when it is named after the chapter
-/// (`alice/04-Map`), or the checkout's when it is the checkout's own chapter folder.
+/// The submission folder's name, its parent's when it is named after the chapter (`alice/04-Map`),
+/// or the checkout's when it is the checkout's own chapter folder.
 func studentName(_ submission: URL, _ chapter: Chapter, root: URL) -> String {
     let folder = submission.standardizedFileURL
-    if folder.path
-        == root.appendingPathComponent(chapter.libraryPath).standardizedFileURL
-        .path
-    {
+    let own = root.appendingPathComponent(chapter.libraryPath)
+        .standardizedFileURL
+    if folder.path == own.path {
         return root.standardizedFileURL.lastPathComponent
     }
     return folder.lastPathComponent == chapter.folderName
@@ -91,18 +96,7 @@ func studentName(_ submission: URL, _ chapter: Chapter, root: URL) -> String {
         : folder.lastPathComponent
 }
 
-private func gradeOne(
-    _ chapter: Chapter, student: String, checker: ChapterChecker
-) -> Grade {
-    let result: ChapterCheckResult
-    do {
-        let binPath = try checker.build().mapError {
-            ExerciseError("does not compile: \($0)")
-        }.get()
-        result = try checker.check(chapter, binPath: binPath)
-    } catch {
-        return Grade(student: student, status: .error, message: "\(error)")
-    }
+private func grade(_ result: ChapterCheckResult, of student: String) -> Grade {
     var tests = result.tests.map { test in
         let status: Grade.Status =
             switch test.status {
@@ -151,13 +145,12 @@ private func writeResults(_ grades: [Grade], to output: URL) throws {
             "\(grade.tests.count)",
             String(grade.message.split(separator: "\n").first ?? ""),
         ]
+        // A field is quoted when it holds a comma, a quote or a line break.
         csv +=
-            fields.map { field in
-                // Quoted when it holds a comma, a quote or a line break.
-                field.contains { ",\"\n".contains($0) }
-                    ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"")
-                        + "\""
-                    : field
+            fields.map {
+                $0.contains { ",\"\n".contains($0) }
+                    ? "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"")
+                        + "\"" : $0
             }.joined(separator: ",") + "\n"
     }
     replacements.append(

@@ -63,8 +63,6 @@ import Testing
 
 @Suite struct EventStreamReaderTests {
     @Test func aTestThatStartedAndNeverEndedIsTheRunningOne() {
-        let reader = EventStream(
-            file: URL(fileURLWithPath: "/nonexistent"))
         let lines = [
             #"{"kind":"test","payload":{"id":"M.S/a()/F.swift:1:1","kind":"function","name":"a()"},"version":0}"#,
             #"{"kind":"test","payload":{"id":"M.S/b()/F.swift:2:1","kind":"function","name":"b()"},"version":0}"#,
@@ -73,9 +71,7 @@ import Testing
             #"{"kind":"event","payload":{"kind":"testEnded","testID":"M.S/a()/F.swift:1:1"},"version":0}"#,
             #"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S/b()/F.swift:2:1"},"version":0}"#,
         ]
-        for line in lines {
-            reader.read(line: line)
-        }
+        let reader = TestEvents(lines.joined(separator: "\n"))
         #expect(
             reader.ended.map(\.status) == [
                 .failed(["Expectation failed: 1 == 2"])

@@ -93,16 +93,15 @@ import Testing
         let root = try makeRepository()
         defer { try? FileManager.default.removeItem(at: root) }
         let catalog = ChapterCatalog(root: root)
-        let ledger = HintLedger(root: root)
-        try ledger.record(1, "first()")
-        try ledger.record(2, "second()")
+        let ledger = Ledger("hints", root: root)
+        try ledger.add("1\tfirst()")
+        try ledger.add("2\tsecond()")
 
         _ = try ExerciseWorkspace(root: root).start(
             try catalog.chapter(1), allChapters: catalog.chapters())
 
-        #expect(ledger.given(1, "first()") == 0)
-        #expect(ledger.last(1) == nil)
-        #expect(ledger.given(2, "second()") == 1)
+        #expect(ledger.hints(1) == [])
+        #expect(ledger.hints(2) == ["second()"])
     }
 
     @Test func restorePutsEveryFileBackAndKeepsTheAttempt() throws {
@@ -335,6 +334,42 @@ import Testing
                     "\(saved)/yours/Sources/MiniCombine/01-First/First.swift"),
                 encoding: .utf8)
                 == mine)
+    }
+
+    @Test func startRefusesARecordItCannotReadAndChangesNothing() throws {
+        let root = try fixture.makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("?\n", to: ".exercise/chapter", in: root)
+        let catalog = ChapterCatalog(root: root)
+
+        #expect(throws: ExerciseError.self) {
+            try ExerciseWorkspace(root: root).start(
+                try catalog.chapter(1), allChapters: catalog.chapters())
+        }
+        #expect(
+            fixture.contents(of: root)
+                == ExerciseWorkspaceTests.files.mapValues { Optional($0) })
+    }
+
+    @Test func abandonBringsBackWhatStartSetAsideWhenItCannotRestore() throws {
+        let root = try fixture.makeRepository()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = ChapterCatalog(root: root)
+        let workspace = ExerciseWorkspace(root: root)
+        _ = try workspace.start(
+            try catalog.chapter(1), allChapters: catalog.chapters())
+        try write("?\n", to: ".exercise/chapter", in: root)
+
+        _ = try workspace.abandon()
+
+        let after = fixture.contents(of: root)
+        #expect(after["Chapters/02-Second/main.swift"] == "print(second())\n")
+        #expect(
+            after["Tests/MiniCombineTests/Support/Later.swift"]
+                == "// exercise.needs-chapter: 2\n")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(".exercise/chapter").path))
     }
 
     @Test func abandonClearsAnIncompleteRecordAndKeepsTheAttempts() throws {

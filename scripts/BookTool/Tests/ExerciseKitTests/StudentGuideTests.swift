@@ -145,17 +145,16 @@ import Testing
             .appendingPathComponent(
                 "hint-ledger-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let ledger = HintLedger(root: root)
+        let ledger = Ledger("hints", root: root)
 
-        try ledger.record(4, "map(_:)")
-        try ledger.record(4, "map(_:)")
-        try ledger.record(2, "map(_:)")
+        try ledger.add("4\tmap(_:)")
+        try ledger.add("4\tmap(_:)")
+        try ledger.add("2\tmap(_:)")
+        try ledger.add("4\tfilter(_:)")
 
-        #expect(ledger.given(4, "map(_:)") == 2)
-        #expect(ledger.given(2, "map(_:)") == 1)
-        #expect(ledger.given(4, "other") == 0)
-        #expect(ledger.last(4) == "map(_:)")
-        #expect(ledger.last(3) == nil)
+        #expect(ledger.hints(4) == ["map(_:)", "map(_:)", "filter(_:)"])
+        #expect(ledger.hints(2) == ["map(_:)"])
+        #expect(ledger.hints(3) == [])
     }
 
     @Test func theReadingGuideStopsAtTheFirstListingOfBlankedCode() throws {

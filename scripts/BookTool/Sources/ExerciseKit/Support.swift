@@ -4,16 +4,14 @@ import Foundation
 /// One chapter of the book, as its folders in the repository name it.
 struct Chapter: Equatable {
     var number: Int
-    /// The folder name the library and the program share, such as `04-Map`.
+    /// The folder the library and the program share, such as `04-Map`.
     var folderName: String
-    /// The title of its page's first heading, without "Chapter N:".
+    /// Its page's title, without "Chapter N:".
     var title: String
-    /// Its page, such as `book/04-map.md`.
     var pagePath: String?
 
     var libraryPath: String { "Sources/MiniCombine/\(folderName)" }
     var programPath: String { "Chapters/\(folderName)" }
-    /// The executable a reader runs, such as `04-map`.
     var product: String { NumberedFolder.productName(ofFolder: folderName) }
     /// The start of its test files' and suites' names: `Chapter04`.
     var testPrefix: String { "Chapter\(twoDigits(number))" }
@@ -27,49 +25,71 @@ struct ChapterCatalog {
     let root: URL
 
     func chapters() -> [Chapter] {
-        let folders = Set(
-            numberedNames(in: "Chapters")
-                + numberedNames(in: ".exercise/set-aside/Chapters"))
-        let pages = numberedNames(in: "book").filter { $0.hasSuffix(".md") }
-        return folders.compactMap { folder -> Chapter? in
-            guard let number = leadingNumber(of: folder) else { return nil }
+        func names(_ folder: String) -> [String] {
+            let path = root.appendingPathComponent(folder).path
+            return
+                ((try? FileManager.default.contentsOfDirectory(atPath: path))
+                ?? []).filter { leadingNumber(of: $0) != nil }
+        }
+        let pages = names("book").filter { $0.hasSuffix(".md") }
+        let folders = names("Chapters") + names("\(stashFolder)/book/Chapters")
+        return Set(folders).map { folder in
+            let number = leadingNumber(of: folder) ?? 0
             let page = pages.first { leadingNumber(of: $0) == number }
                 .map { "book/\($0)" }
+            let heading = page.flatMap { try? readText($0, in: root) }
+                .flatMap { TextLines($0).lines.first { $0.hasPrefix("# ") } }
+            let title = heading?.dropFirst(2)
+                .replacing(#/^Chapter [^:]*:/#, with: "").trimmedWhitespace
             return Chapter(
-                number: number, folderName: folder,
-                title: page.flatMap(title(ofPage:)) ?? folder, pagePath: page)
+                number: number, folderName: folder, title: title ?? folder,
+                pagePath: page)
         }.sorted { $0.number < $1.number }
     }
 
     func chapter(_ number: Int) throws -> Chapter {
         let all = chapters()
         guard let chapter = all.first(where: { $0.number == number }) else {
-            let numbers = all.map { String($0.number) }
             throw ExerciseError(
                 "there is no chapter \(number); the chapters are "
-                    + numbers.joined(separator: ", "))
+                    + all.map { "\($0.number)" }.joined(separator: ", "))
         }
         return chapter
     }
+}
 
-    private func numberedNames(in folder: String) -> [String] {
-        let url = root.appendingPathComponent(folder)
-        return
-            ((try? FileManager.default.contentsOfDirectory(atPath: url.path))
-            ?? []).filter { leadingNumber(of: $0) != nil }
+/// A list kept in `.exercise/NAME`, one entry a line: what the student passed
+/// (`progress`: `chapter 4`, `further 2 empty`), or the hints given (`hints`: `4<TAB>map(_:)`).
+struct Ledger {
+    let file: URL
+
+    init(_ name: String, root: URL) {
+        file = root.appendingPathComponent("\(stashFolder)/\(name)")
     }
 
-    private func title(ofPage page: String) -> String? {
-        guard let text = try? readText(page, in: root),
-            let heading = TextLines(text).lines.first(where: {
-                $0.hasPrefix("# ")
-            })
-        else { return nil }
-        var title = heading.dropFirst(2).trimmedWhitespace
-        if title.hasPrefix("Chapter "), let colon = title.firstIndex(of: ":") {
-            title = title[title.index(after: colon)...].trimmedWhitespace
+    var entries: [String] {
+        ((try? String(contentsOf: file, encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// The blanks of chapter `number` a hint was given for, in order.
+    func hints(_ number: Int) -> [String] {
+        entries.compactMap {
+            $0.hasPrefix("\(number)\t")
+                ? String($0.drop { $0 != "\t" }.dropFirst()) : nil
         }
-        return title
+    }
+
+    func add(_ entry: String, once: Bool = false) throws {
+        if !once || !entries.contains(entry) { try save(entries + [entry]) }
+    }
+
+    func remove(where remove: (String) -> Bool) throws {
+        try save(entries.filter { !remove($0) })
+    }
+
+    private func save(_ entries: [String]) throws {
+        try write(entries.map { $0 + "\n" }.joined(), to: file)
     }
 }
 
@@ -92,7 +112,6 @@ func attempt<T>(_ what: @autoclosure () -> String, _ body: () throws -> T)
     }
 }
 
-/// What went wrong, in plain words rather than a framework error's dump.
 func reason(_ error: any Error) -> String {
     (error as? ExerciseError)?.description ?? plainReason(error)
 }
@@ -104,36 +123,27 @@ func readText(_ path: String, in root: URL) throws -> String {
     }
 }
 
-/// What follows `marker` on the first line of the file at `path` that starts with it, and
-/// that line's number.
+/// What follows `marker` on the first line of the file at `path` that starts with it, and that
+/// line's number.
 func marker(_ marker: String, in path: String, root: URL) throws -> (
     value: String, line: Int
 )? {
-    for (index, line) in TextLines(try readText(path, in: root)).lines
-        .enumerated()
-    where line.trimmedWhitespace.hasPrefix(marker) {
-        return (
-            line.trimmedWhitespace.dropFirst(marker.count).trimmedWhitespace,
-            index + 1
-        )
+    let lines = TextLines(try readText(path, in: root)).lines
+        .map(\.trimmedWhitespace)
+    return lines.firstIndex { $0.hasPrefix(marker) }.map {
+        (lines[$0].dropFirst(marker.count).trimmedWhitespace, $0 + 1)
     }
-    return nil
 }
 
 /// Every file (or symbolic link) under `folder`, relative to it, sorted.
 func files(under folder: URL) -> [String] {
-    var paths: [String] = []
-    let enumerator = FileManager.default.enumerator(atPath: folder.path)
-    while let relative = enumerator?.nextObject() as? String {
+    let all = try? FileManager.default.subpathsOfDirectory(atPath: folder.path)
+    return (all ?? []).filter {
         var isFolder: ObjCBool = false
-        let url = folder.appendingPathComponent(relative)
-        if !FileManager.default.fileExists(
-            atPath: url.path, isDirectory: &isFolder) || !isFolder.boolValue
-        {
-            paths.append(relative)
-        }
-    }
-    return paths.sorted()
+        let path = folder.appendingPathComponent($0).path
+        return !FileManager.default.fileExists(
+            atPath: path, isDirectory: &isFolder) || !isFolder.boolValue
+    }.sorted()
 }
 
 /// The files at or under each of `paths` of `root`, relative to `root`.
@@ -147,7 +157,6 @@ func files(at paths: [String], in root: URL) -> [String] {
     }
 }
 
-/// The `.swift` files under `folder` of `root`, relative to `root`.
 func swiftFiles(under folder: String, in root: URL) -> [String] {
     files(at: [folder], in: root).filter { $0.hasSuffix(".swift") }
 }
@@ -161,6 +170,7 @@ func copyItem(_ source: URL, to target: URL) throws {
     try FileManager.default.copyItem(at: source, to: target)
 }
 
+/// Writes `text` atomically, making folders.
 func write(_ text: String, to url: URL) throws {
     try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -170,8 +180,8 @@ func write(_ text: String, to url: URL) throws {
     }
 }
 
-/// Prints each line of `text` after `indent` to standard output at once, before any build
-/// that follows.
+/// Prints each line of `text` after `indent` to standard output at once, before any build that
+/// follows.
 func say(_ text: String = "", indent: String = "") {
     let lines = text.components(separatedBy: "\n").map { indent + $0 + "\n" }
     FileHandle.standardOutput.write(Data(lines.joined().utf8))
