@@ -36,25 +36,6 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             subscription.cancel()
         }
     }
-
-    /// Gives the subscriber its own subscription, or, if the subject has
-    /// already completed, an empty subscription and the completion.
-    public func receive<S: Subscriber>(subscriber: S)
-    where S.Input == Output, S.Failure == Failure {
-        let conduit = Conduit(subject: self, downstream: subscriber)
-        let earlierCompletion = conduit.start {
-            lock.withLock { () -> Subscribers.Completion<Failure>? in
-                if self.completion == nil {
-                    conduits.append(conduit)
-                }
-                return self.completion
-            }
-        }
-        if let completion = earlierCompletion {
-            subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: completion)
-        }
-    }
 }
 // snippet.end
 
@@ -117,6 +98,29 @@ extension PassthroughSubject {
                 }
                 return completion
             }
+        }
+    }
+}
+// snippet.end
+
+// snippet.passthrough-receive
+extension PassthroughSubject {
+    /// Gives the subscriber its own subscription, or, if the subject has
+    /// already completed, an empty subscription and the completion.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let conduit = Conduit(subject: self, downstream: subscriber)
+        let earlierCompletion = conduit.start {
+            lock.withLock { () -> Subscribers.Completion<Failure>? in
+                if self.completion == nil {
+                    conduits.append(conduit)
+                }
+                return self.completion
+            }
+        }
+        if let completion = earlierCompletion {
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: completion)
         }
     }
 }

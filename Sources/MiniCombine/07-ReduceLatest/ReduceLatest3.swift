@@ -25,8 +25,8 @@ extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
     /// Values that arrive without demand make one result, sent on the next
-    /// request, or dropped if all three upstreams finish first. Any thread
-    /// may call it.
+    /// request. It is dropped if the stream ends first: all three upstreams
+    /// finish, or one fails. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -202,12 +202,12 @@ extension Publishers.ReduceLatest3.Inner {
         else {
             return lock.unlock()
         }
-        // Released on leaving, after the lock: letting go calls out.
-        let released = latest[keyPath: slot]
-        defer { withExtendedLifetime(released) {} }
+        let old = latest[keyPath: slot]
         latest[keyPath: slot] = value
         hasUndeliveredChange = true
         deliverAndUnlock()
+        // Unlocked now: `old` may go.
+        withExtendedLifetime(old) {}
         // exercise.end
     }
 }
@@ -228,8 +228,7 @@ extension Publishers.ReduceLatest3.Inner {
                 hasUndeliveredChange = false
                 demand -= 1
                 let more: Subscribers.Demand
-                // `receiver` may be the last reference; let go of it before
-                // relocking, as its `deinit` might call back.
+                // Let go of `receiver` and `snapshot` before relocking.
                 do {
                     let (receiver, snapshot) = (downstream, latest)
                     lock.unlock()
@@ -241,7 +240,7 @@ extension Publishers.ReduceLatest3.Inner {
                 lock.lock()
                 demand += more
             } else if let completion = pendingCompletion {
-                // Let go of on return, after the lock.
+                // Released on return, after unlocking.
                 let receiver = downstream.take()
                 isDelivering = false
                 lock.unlock()
@@ -286,8 +285,8 @@ extension Publishers.ReduceLatest3.Inner {
 extension Publishers.ReduceLatest3.Inner {
     func cancel() {
         // exercise.blank: ReduceLatest3's subscription, cancel()
-        // The subscriber leaves the closure only to be dropped by `_`, so
-        // it is released after unlocking: its `deinit` might call back.
+        // The subscriber is returned for `_` to drop after unlocking;
+        // `_ = downstream.take()` in the closure would drop it locked.
         let (_, subscriptions) = lock.withLock {
             () -> (Downstream?, [any Subscription]) in
             guard let downstream = downstream.take() else {
@@ -333,9 +332,7 @@ extension Publishers.ReduceLatest3.Inner {
         guard downstream != nil, pendingCompletion == nil,
             !upstreams[source.rawValue].isFinished
         else { return lock.unlock() }
-        // Released on leaving, after the lock: letting go calls out.
-        let released = upstreams[source.rawValue].subscription
-        defer { withExtendedLifetime(released) {} }
+        let old = upstreams[source.rawValue].subscription
         upstreams[source.rawValue] = Upstream(
             subscription: nil, isFinished: true)
         switch completion {
@@ -357,6 +354,8 @@ extension Publishers.ReduceLatest3.Inner {
             lock.lock()
             deliverAndUnlock()
         }
+        // Unlocked now: `old` may go.
+        withExtendedLifetime(old) {}
         // exercise.end
     }
 }
