@@ -119,14 +119,6 @@ package struct RepositoryLayout: Sendable {
                 message: "uses CRLF line endings; convert it to LF"))
     }
 
-    /// The library snapshot a chapter's listings compile against: the highest library folder
-    /// number not above `chapter`, or the highest of all when `chapter` is `nil`.
-    func snapshotNumber(forChapter chapter: Int?) -> Int? {
-        let numbers = libraryFolders.map(\.number)
-        guard let chapter else { return numbers.max() }
-        return numbers.filter { $0 <= chapter }.max()
-    }
-
     /// Turns an absolute path inside the repository into a path relative to the root.
     func relativePath(_ absolutePath: String) -> String {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"

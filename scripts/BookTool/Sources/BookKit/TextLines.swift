@@ -62,3 +62,16 @@ func dedented(_ lines: [String]) -> [String] {
     let common = indentations.min() ?? 0
     return lines.map { $0.isBlankLine ? "" : String($0.dropFirst(common)) }
 }
+
+/// `n` with at least two digits, as chapter folders are numbered.
+package func twoDigits(_ number: Int) -> String {
+    number < 10 ? "0\(number)" : "\(number)"
+}
+
+extension Sequence where Element: Hashable {
+    /// The elements in order, each only the first time it occurs.
+    package func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}
