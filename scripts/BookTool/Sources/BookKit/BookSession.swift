@@ -9,7 +9,6 @@ package enum BookCommand {
           record  put standard input into PAGE's '<!-- measurement: COMMAND -->' block
         """
 
-    /// Runs the command in `arguments` (without the program name); returns the exit status.
     package static func run(_ arguments: [String]) -> Int32 {
         run(arguments, evidenceSource: ToolchainEvidenceSource())
     }
@@ -97,7 +96,6 @@ struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(path):\(line): error: \(message)" }
 }
 
-/// What a command found and did, ready to print.
 struct BookReport: Sendable {
     var notes: [String] = []
     var diagnostics: [BookDiagnostic] = []
@@ -107,7 +105,6 @@ struct BookReport: Sendable {
     var succeeded: Bool { diagnostics.isEmpty }
 }
 
-/// Runs `check`, `sync` and `record` over one repository.
 struct BookSession {
     var layout: RepositoryLayout
     var evidenceSource: any EvidenceSource
@@ -120,7 +117,6 @@ struct BookSession {
         self.evidenceSource = evidenceSource
     }
 
-    /// Reports every problem and every out-of-date block; changes nothing.
     func check() -> BookReport {
         let evaluation = evaluate()
         let errors = evaluation.diagnostics.count
@@ -371,7 +367,6 @@ struct BookSession {
         return evaluation
     }
 
-    /// `diagnostics` sorted by file and line, each (file, line, message) once.
     static func ordered(_ diagnostics: [BookDiagnostic]) -> [BookDiagnostic] {
         diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }.uniqued()
     }

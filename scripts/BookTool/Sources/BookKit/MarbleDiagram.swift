@@ -5,7 +5,6 @@ enum MarbleDiagram {
     /// Values wider than this get a lane with two rows.
     static let staggerWidth = 100.0
 
-    /// The diagram of `values`, each with a `lane` and either a `value` or an `end`.
     static func draw(_ values: [TraceEvent], title: String) -> String {
         let seen = values.compactMap(\.lane).uniqued()
         let lanes =

@@ -15,7 +15,6 @@ package struct FencedBlock: Equatable, Sendable {
     /// Whether the info string's first word is `swift` in any letter case.
     package var isSwift: Bool { language.lowercased() == "swift" }
 
-    /// The indices of the lines between the fences.
     package var contentRange: Range<Int> { (openingIndex + 1)..<closingIndex }
 }
 
@@ -24,7 +23,6 @@ package enum MarkdownItem: Equatable, Sendable {
     case fence(FencedBlock)
     /// An HTML comment alone on its line: its index and the text inside `<!--` `-->`.
     case comment(index: Int, body: String)
-    /// A line of prose, which may hold links.
     case prose(index: Int)
 }
 
@@ -35,7 +33,6 @@ package struct MarkdownScanner: Sendable {
     package private(set) var unclosedFenceIndex: Int?
     private(set) var problems: [(index: Int, message: String)] = []
 
-    /// Scans `lines`, a Markdown file's lines without their line terminators.
     package init(lines: [String]) {
         var index = 0
         while index < lines.count {
@@ -186,7 +183,6 @@ package enum Directive: Hashable, Sendable {
     }
 }
 
-/// What a comment's text turned out to be.
 enum ParsedComment: Equatable {
     case directive(Directive)
     /// A `figure` directive, which governs the image line below it rather than a fenced block.
@@ -292,10 +288,8 @@ struct FigureSpec: Hashable, Sendable {
     }
 }
 
-/// A figure directive with the image line below it.
 struct PlacedFigure: Equatable {
     var spec: FigureSpec
-    /// The 0-based index of the directive's line.
     var index: Int
     /// The image's path relative to the repository root, such as `book/figures/04-map.svg`.
     var imagePath: String
@@ -304,12 +298,9 @@ struct PlacedFigure: Equatable {
     var lineNumber: Int { index + 1 }
 }
 
-/// A directive together with the block it governs.
 package struct PlacedDirective: Equatable {
     package var directive: Directive
-    /// The 0-based index of the directive's comment line.
     var index: Int
-    /// The fenced block right below the directive.
     package var block: FencedBlock
     /// For `fails`: the ```text block holding the recorded errors, if present.
     var recordedBlock: FencedBlock?
@@ -331,10 +322,8 @@ package struct BookPage {
     var proseIndices: [Int] = []
     /// Structural problems: swift blocks without directives, directives without blocks, and so on.
     var diagnostics: [BookDiagnostic] = []
-    /// The first structural problem as `path:line: error: message`, if there is one.
     package var firstProblem: String? { diagnostics.first?.description }
 
-    /// Parses `contents`, the file at `path`.
     package init(path: String, contents: String) {
         self.path = path
         self.text = TextLines(contents)
@@ -499,7 +488,6 @@ enum LinkChecker {
         }
     }
 
-    /// The targets of the inline links on `line`, ignoring inline code spans.
     static func linkTargets(in line: String) -> [String] {
         let withoutCode = line.split(
             separator: "`", omittingEmptySubsequences: false

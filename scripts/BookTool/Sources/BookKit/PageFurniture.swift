@@ -2,7 +2,6 @@
 /// site what the directives know: which file a listing comes from, which program printed an
 /// output, that a block holds compiler errors, and where the previous and next pages are.
 package enum PageFurniture {
-    /// A page to link to: its title and its file name.
     package typealias PageLink = (title: String, file: String)
 
     /// The widest line a listing, an output or a recorded error may have, in columns.
@@ -84,7 +83,6 @@ package enum PageFurniture {
         page.proseIndices.first { page.text.lines[$0].hasPrefix("# ") }
     }
 
-    /// The text of the page's `# ` title, outside fenced blocks.
     package static func title(of page: BookPage) -> String? {
         titleIndex(of: page).map {
             String(page.text.lines[$0].dropFirst(2)).trimmedWhitespace

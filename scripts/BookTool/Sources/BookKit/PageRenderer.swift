@@ -10,7 +10,6 @@ struct PageRenderer {
     /// The includes that show more of a file an earlier include of the book began: a reader
     /// typing along adds them to that file.
     var addingToFiles: Set<ListingID> = []
-    /// The navigation line of each numbered page in `book/`, by path.
     var navigation: [String: String] = [:]
 
     init(

@@ -38,13 +38,10 @@ package struct SourceText: Sendable {
 /// Where the book's parts live in a repository, found by listing its folders.
 package struct RepositoryLayout: Sendable {
     var root: URL
-    /// `Sources/MiniCombine/NN-Name` folders, by number.
     var libraryFolders: [NumberedFolder]
-    /// `Chapters/NN-Name` folders, by number.
     package var chapterFolders: [NumberedFolder]
     /// Every `.swift` file under `Sources`, `Chapters` and `Tests`.
     var markedSwiftFiles: [String]
-    /// `book/*.md`, sorted.
     package var markdownFiles: [String]
 
     package init(root: URL) {
@@ -136,7 +133,6 @@ package struct RepositoryLayout: Sendable {
 
 /// The lines of a text file, remembering whether it ended with a newline so it round-trips.
 package struct TextLines: Equatable {
-    /// The lines, without their line terminators.
     package var lines: [String]
     package var endsWithNewline: Bool
 
@@ -155,7 +151,6 @@ package struct TextLines: Equatable {
         if endsWithNewline || text.isEmpty { lines.removeLast() }
     }
 
-    /// The text these lines were read from, or the edited text.
     package var text: String {
         lines.joined(separator: "\n")
             + (endsWithNewline && !lines.isEmpty ? "\n" : "")
@@ -174,7 +169,6 @@ extension StringProtocol {
                 .count))
     }
 
-    /// Whether the line holds nothing but whitespace.
     package var isBlankLine: Bool { trimmedWhitespace.isEmpty }
 }
 
@@ -184,7 +178,6 @@ package func twoDigits(_ number: Int) -> String {
 }
 
 extension Sequence where Element: Hashable {
-    /// The elements in order, each only the first time it occurs.
     package func uniqued() -> [Element] {
         var seen: Set<Element> = []
         return filter { seen.insert($0).inserted }

@@ -10,7 +10,6 @@ struct SVGDocument {
 
     var width: Double
     var height: Double
-    /// What the picture shows, for readers who cannot see it.
     var title: String
     private var elements: [String] = []
 

@@ -7,7 +7,6 @@ import Foundation
     import Darwin
 #endif
 
-/// What a finished child process left behind.
 package struct ProcessResult: Sendable {
     /// The exit status, or -1 if the process could not be started.
     package var exitStatus: Int32
@@ -17,7 +16,6 @@ package struct ProcessResult: Sendable {
     /// Whether it was stopped for running longer than allowed.
     package var timedOut: Bool
 
-    /// Whether it exited with status 0 in time.
     package var succeeded: Bool { exitStatus == 0 && !timedOut }
 
     /// Why a failed run of `program` failed, in one line: the first non-blank line of its
@@ -114,7 +112,6 @@ package func concurrentMap<Element: Sendable, Result: Sendable>(
     return results.change { $0.map { $0! } }
 }
 
-/// A value shared between threads, changed only behind its lock.
 final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
@@ -139,12 +136,10 @@ package enum InterruptCleanup {
             sources: [any DispatchSourceSignal]()
         ))
 
-    /// Remembers a temporary file or folder, removed on an interrupt.
     package static func add(temporaryFile url: URL) {
         registry.change { _ = $0.files.insert(url.path) }
     }
 
-    /// Forgets a temporary file that was renamed or removed.
     package static func remove(temporaryFile url: URL) {
         registry.change { _ = $0.files.remove(url.path) }
     }

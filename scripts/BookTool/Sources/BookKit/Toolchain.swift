@@ -13,7 +13,6 @@ struct ListingRequest: Hashable, Sendable {
     var chapter: Int?
 }
 
-/// A chapter executable to run for the directive at `id`.
 struct OutputRequest: Hashable, Sendable {
     var product: String
     var id: ListingID
@@ -26,7 +25,6 @@ struct EvidenceRequest: Sendable {
     var traces: [OutputRequest] = []
 }
 
-/// Why a chapter program could not be run or traced.
 struct RunFailure: Error, Hashable, Sendable {
     var reason: String
     init(_ reason: String) { self.reason = reason }
@@ -384,7 +382,6 @@ struct CompilerMessage: Hashable, Sendable {
     var isError: Bool { severity == .error }
     var failsBuild: Bool { severity == .error || severity == .warning }
 
-    /// The diagnostic lines in `output`; source excerpts and caret lines are skipped.
     static func parse(_ output: String) -> [CompilerMessage] {
         TextLines(output).lines.compactMap(parseLine)
     }
@@ -429,7 +426,6 @@ struct TraceEvent: Decodable, Hashable, Sendable {
     var end: String?
 }
 
-/// The event trace of one run of a chapter program, or why there is none.
 typealias ProgramTrace = Result<[TraceEvent], RunFailure>
 
 extension ProgramTrace {
