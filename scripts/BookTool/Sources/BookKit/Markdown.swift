@@ -103,46 +103,47 @@ package struct MarkdownScanner: Sendable {
         return nil
     }
 
-    private static func fenceOpening(_ line: String, at index: Int)
-        -> FencedBlock?
-    {
-        let indentation = line.prefix { $0 == " " }.count
-        let rest = line.dropFirst(indentation)
-        guard indentation <= 3, let marker = rest.first,
+    /// The fence characters `line` starts with after up to three spaces (a tab indents
+    /// further), and the rest of the line.
+    private static func fence(_ line: String) -> (
+        indentation: Int, marker: Character, length: Int, info: Substring
+    )? {
+        let rest = line.drop { $0 == " " }
+        guard line.count - rest.count <= 3, let marker = rest.first,
             marker == "`" || marker == "~"
         else { return nil }
         let length = rest.prefix { $0 == marker }.count
-        let info = rest.dropFirst(length)
-        guard length >= 3, marker == "~" || !info.contains("`") else {
-            return nil
-        }
-        let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            .first.map { $0.trimmedWhitespace }
-        return FencedBlock(
-            openingIndex: index, closingIndex: index, language: language ?? "",
-            indentation: indentation, marker: marker, fenceLength: length)
+        return (line.count - rest.count, marker, length, rest.dropFirst(length))
     }
 
-    /// CommonMark: up to three spaces (a tab indents further), at least as many of the same
-    /// marker, then only whitespace.
+    private static func fenceOpening(_ line: String, at index: Int)
+        -> FencedBlock?
+    {
+        guard let fence = fence(line), fence.length >= 3,
+            fence.marker == "~" || !fence.info.contains("`")
+        else { return nil }
+        let language = fence.info.split(whereSeparator: {
+            $0 == " " || $0 == "\t"
+        })
+        .first.map { $0.trimmedWhitespace }
+        return FencedBlock(
+            openingIndex: index, closingIndex: index, language: language ?? "",
+            indentation: fence.indentation, marker: fence.marker,
+            fenceLength: fence.length)
+    }
+
+    /// CommonMark: at least as many of the same marker, then only whitespace.
     private static func closes(_ block: FencedBlock, _ line: String) -> Bool {
-        let rest = line.drop { $0 == " " }
-        guard line.count - rest.count <= 3, rest.first == block.marker else {
-            return false
-        }
-        let trimmed = rest.trimmedWhitespace
-        return trimmed.count >= block.fenceLength
-            && trimmed.allSatisfy { $0 == block.marker }
+        guard let fence = fence(line) else { return false }
+        return fence.marker == block.marker && fence.length >= block.fenceLength
+            && fence.info.isBlankLine
     }
 
     /// The longest run of `marker` that starts a line of `lines`, after up to three spaces.
     static func longestFenceRun(of marker: Character, in lines: [String]) -> Int
     {
-        lines.map { line in
-            let rest = line.drop { $0 == " " }
-            return line.count - rest.count <= 3
-                ? rest.prefix { $0 == marker }.count : 0
-        }.max() ?? 0
+        lines.compactMap(fence).filter { $0.marker == marker }.map(\.length)
+            .max() ?? 0
     }
 }
 

@@ -108,6 +108,13 @@ struct PageRenderer {
             case .fails:
                 guard let messages = evidence.listingMessages[id] else { break }
                 let errors = messages.filter(\.isError)
+                let label = [
+                    "", PageFurniture.errorLabel(count: errors.count), "",
+                ]
+                let actual = errors.flatMap {
+                    PageFurniture.wrapped($0.recordedForm)
+                }
+                let end = placed.block.closingIndex + 1
                 if errors.isEmpty {
                     fail(
                         "listing marked 'fails' compiles without errors"
@@ -119,48 +126,30 @@ struct PageRenderer {
                             + "so there is nothing to record: \(unplaced.message)"
                     )
                 } else if let recorded = placed.recordedBlock {
-                    let label = [
-                        "", PageFurniture.errorLabel(count: errors.count), "",
-                    ]
-                    let gap =
-                        (placed.block.closingIndex + 1)..<recorded.openingIndex
-                    if Array(page.text.lines[gap]) != label {
-                        edits.append((gap, label))
+                    if Array(page.text.lines[end..<recorded.openingIndex])
+                        != label
+                    {
+                        edits.append((end..<recorded.openingIndex, label))
                         stale(
                             "the label above the recorded compiler errors is out of date"
                         )
                     }
-                    let actual = errors.flatMap {
-                        PageFurniture.wrapped($0.recordedForm)
-                    }
                     let current = Array(page.text.lines[recorded.contentRange])
                     if current != actual {
-                        func indented(_ lines: [String]) -> String {
-                            "\n"
-                                + lines.map { "    \($0)" }.joined(
-                                    separator: "\n")
-                        }
+                        let both = [("recorded", current), ("actual", actual)]
                         stale(
-                            "recorded compiler errors are out of date\n  recorded:"
-                                + indented(current) + "\n  actual:"
-                                + indented(actual), hinted: true)
+                            "recorded compiler errors are out of date"
+                                + both.map {
+                                    "\n  \($0):\n"
+                                        + $1.map { "    \($0)" }.joined(
+                                            separator: "\n")
+                                }.joined(), hinted: true)
                         edits.append(Self.edit(recorded, to: actual, in: page))
                     }
                 } else {
                     stale("the errors of this 'fails' listing are not recorded")
-                    let end = placed.block.closingIndex + 1
                     edits.append(
-                        (
-                            end..<end,
-                            [
-                                "",
-                                PageFurniture.errorLabel(count: errors.count),
-                                "", "```text",
-                            ]
-                                + errors.flatMap {
-                                    PageFurniture.wrapped($0.recordedForm)
-                                } + ["```"]
-                        ))
+                        (end..<end, label + ["```text"] + actual + ["```"]))
                 }
             case .output(let product, let part):
                 caption = PageFurniture.outputCaption(
