@@ -164,10 +164,10 @@ private struct Toolchain: Sendable {
         for (number, found) in results {
             if found.isEmpty { succeeded.insert(number) }
             // An error in folder 01 breaks every later snapshot too; report it at the first.
-            let prefix = Self.prefix(chapter: number, folders: folders(number))
+            let lead = prefix(number)
             all += found.filter {
                 reported.insert(
-                    "\($0.path):\($0.line):\($0.message.dropFirst(prefix.count))"
+                    "\($0.path):\($0.line):\($0.message.dropFirst(lead.count))"
                 ).inserted
             }
         }
@@ -231,8 +231,7 @@ private struct Toolchain: Sendable {
         _ run: (result: ProcessResult, messages: [CompilerMessage]),
         chapter: Int, fallback: String
     ) -> [BookDiagnostic] {
-        let prefix = Self.prefix(
-            chapter: chapter, folders: snapshot(chapter).map(folders))
+        let lead = prefix(chapter)
         var messages = run.messages.filter(\.failsBuild)
         // "emit-module command failed" and the like only repeat the errors that have a place.
         if messages.contains(where: { $0.file != nil }) {
@@ -242,25 +241,23 @@ private struct Toolchain: Sendable {
             BookDiagnostic(
                 path: message.file.map(layout.relativePath) ?? fallback,
                 line: message.line ?? 1,
-                message: prefix + (message.isError ? "" : "warning: ")
+                message: lead + (message.isError ? "" : "warning: ")
                     + message.message)
         }
         guard found.isEmpty && !run.result.succeeded else { return found }
         return [
             BookDiagnostic(
                 path: fallback, line: 1,
-                message: prefix + run.result.failureReason(program: "swiftc"))
+                message: lead + run.result.failureReason(program: "swiftc"))
         ]
     }
 
-    private static func prefix(chapter: Int, folders: String?) -> String {
-        "chapter \(chapter) does not build with "
-            + "\(folders.map { "library folders \($0)" } ?? "no library folders") alone: "
-    }
-
-    private func folders(_ number: Int) -> String {
-        let first = layout.libraryFolders.first?.number ?? number
-        return "\(twoDigits(first))…\(twoDigits(number))"
+    private func prefix(_ chapter: Int) -> String {
+        let folders =
+            snapshot(chapter).map {
+                "library folders \(twoDigits(layout.libraryFolders[0].number))…\(twoDigits($0))"
+            } ?? "no library folders"
+        return "chapter \(chapter) does not build with \(folders) alone: "
     }
 
     /// Builds the package as `scripts/test` does, so neither rebuilds the other's work, then runs
