@@ -290,22 +290,17 @@ struct BookSession {
                 FileManager.default.fileExists(atPath: layout.url(for: $0).path)
             }
         }
-        let kinds = placed.map { item -> String in
-            switch item.directive.directive {
-            case .include: "includes"
-            case .compiles, .fails: "listings"
-            case .output: "outputs"
-            case .toolchain, .measurement: ""
-            }
+        let kinds = placed.map {
+            $0.directive.directive.spelling.prefix { $0 != ":" }
+        }
+        func count(_ names: String...) -> Int {
+            kinds.filter { names.contains(String($0)) }.count
         }
         evaluation.statistics =
-            (["\(pages.count) pages"]
-            + ["includes", "listings", "outputs"].map { kind in
-                "\(kinds.filter { $0 == kind }.count) \(kind)"
-            } + [
-                "\(pages.flatMap(\.figures).count) figures",
-                "\(layout.libraryFolders.count) library snapshots",
-            ]).joined(separator: ", ")
+            "\(pages.count) pages, \(count("include")) includes, "
+            + "\(count("compiles", "fails")) listings, \(count("output")) outputs, "
+            + "\(pages.flatMap(\.figures).count) figures, "
+            + "\(layout.libraryFolders.count) library snapshots"
         // A page that could not be read, or was emptied, leaves regions unincluded, programs
         // unrecorded and the contents unlisted; reporting those would bury the one real cause.
         guard
