@@ -22,7 +22,7 @@ package enum BookCommand {
         }
         var words = arguments
         var root = FileManager.default.currentDirectoryPath
-        if let flag = words.firstIndex(of: "--root") {
+        while let flag = words.firstIndex(of: "--root") {
             guard flag + 1 < words.count else {
                 return fail("--root needs a path")
             }
