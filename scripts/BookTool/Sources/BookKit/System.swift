@@ -84,19 +84,30 @@ package enum ProcessRunner {
             timer.resume()
             return timer
         }
-        let output = concurrentMap(pipes.map(\.fileHandleForReading)) {
-            String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
+        // Both pipes are drained at once, so a child filling one is never left waiting.
+        let reading = DispatchGroup()
+        let output = Locked(["", ""])
+        for (index, handle) in pipes.map(\.fileHandleForReading).enumerated() {
+            DispatchQueue.global().async(group: reading) {
+                let text = String(
+                    decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+                output.change { $0[index] = text }
+            }
         }
         process.waitUntilExit()
         timer?.cancel()
+        let timedOut = watchdog.change { state in
+            state.armed = false
+            return state.fired
+        }
         InterruptCleanup.registry.change { _ = $0.children.remove(pid) }
-        return ProcessResult(
-            exitStatus: process.terminationStatus, standardOutput: output[0],
-            standardError: output[1],
-            timedOut: watchdog.change { state in
-                state.armed = false
-                return state.fired
-            })
+        reading.wait()
+        return output.change { output in
+            ProcessResult(
+                exitStatus: process.terminationStatus,
+                standardOutput: output[0], standardError: output[1],
+                timedOut: timedOut)
+        }
     }
 }
 
