@@ -1,9 +1,112 @@
 import Foundation
 
-/// Runs `check` and `sync` over one repository.
+/// The command line: `book-tool --root PATH (check | sync | record PAGE COMMAND)`.
+package enum BookCommand {
+    static let usage = """
+        usage: book-tool --root REPOSITORY (check | sync | record PAGE COMMAND)
+          check   report every problem and out-of-date block; change nothing
+          sync    re-record out-of-date blocks, writing nothing if anything else is wrong
+          record  put standard input into PAGE's '<!-- measurement: COMMAND -->' block
+        """
+
+    package static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, evidenceSource: ToolchainEvidenceSource())
+    }
+
+    static func run(_ arguments: [String], evidenceSource: any EvidenceSource)
+        -> Int32
+    {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(usage)
+            return 0
+        }
+        var words = arguments
+        var root = FileManager.default.currentDirectoryPath
+        while let flag = words.firstIndex(of: "--root") {
+            guard flag + 1 < words.count else {
+                return fail("--root needs a path")
+            }
+            root = words.remove(at: flag + 1)
+            words.remove(at: flag)
+        }
+        guard
+            words == ["check"] || words == ["sync"]
+                || (words.first == "record" && words.count == 3)
+        else {
+            return fail(
+                words.isEmpty
+                    ? "missing command"
+                    : "unexpected arguments '\(words.joined(separator: " "))'")
+        }
+        guard FileManager.default.fileExists(atPath: root + "/book/README.md")
+        else {
+            return fail(
+                "\(root) holds no book: there is no book/README.md in it")
+        }
+        let session = BookSession(
+            root: URL(fileURLWithPath: root), evidenceSource: evidenceSource)
+        let report =
+            switch words[0] {
+            case "check": session.check()
+            case "sync": session.sync()
+            default:
+                session.record(
+                    String(
+                        decoding: FileHandle.standardInput
+                            .readDataToEndOfFile(), as: UTF8.self),
+                    by: words[2], in: words[1])
+            }
+        for line in report.notes.map({ "note: \($0)" })
+            + report.diagnostics.map(\.description)
+        {
+            printError(line)
+        }
+        for path in report.updatedFiles { print("updated \(path)") }
+        print(report.summary)
+        return report.succeeded ? 0 : 1
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        printError("book-tool: \(message)\n\(usage)")
+        return 2
+    }
+
+    private static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A problem the tool found, placed at a 1-based line of a file in the repository.
+struct BookDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        /// A real error: `sync` writes nothing while one exists.
+        case error
+        /// A block that `sync` would rewrite; an error for `check` only.
+        case staleness
+        /// A listing line too wide: an error for `check`, but `sync` still re-records, since the
+        /// fix belongs in the code the line comes from.
+        case tooWide
+    }
+
+    var path: String
+    var line: Int
+    var message: String
+    var kind: Kind = .error
+
+    var description: String { "\(path):\(line): error: \(message)" }
+}
+
+struct BookReport: Sendable {
+    var notes: [String] = []
+    var diagnostics: [BookDiagnostic] = []
+    var updatedFiles: [String] = []
+    var summary = ""
+
+    var succeeded: Bool { diagnostics.isEmpty }
+}
+
 struct BookSession {
     var layout: RepositoryLayout
-    /// Where compiler messages, outputs and the toolchain version come from.
     var evidenceSource: any EvidenceSource
 
     init(
@@ -14,21 +117,19 @@ struct BookSession {
         self.evidenceSource = evidenceSource
     }
 
-    /// Reports every problem and every out-of-date block; changes nothing.
     func check() -> BookReport {
         let evaluation = evaluate()
-        var report = BookReport(
-            notes: evaluation.notes, diagnostics: evaluation.diagnostics)
-        let errors = report.diagnostics.count
-        let stale = report.diagnostics.filter { $0.kind == .staleness }.count
-        report.summary =
-            errors == 0
-            ? "check: the book is consistent (\(evaluation.statistics()))"
-            : "check: \(count: errors, "error")"
-                + (stale > 0
-                    ? ", \(stale) of them out-of-date blocks that scripts/book sync re-records"
-                    : "")
-        return report
+        let errors = evaluation.diagnostics.count
+        let stale = evaluation.diagnostics.filter { $0.kind == .staleness }
+            .count
+        return BookReport(
+            notes: evaluation.notes, diagnostics: evaluation.diagnostics,
+            summary: errors == 0
+                ? "check: the book is consistent (\(evaluation.statistics))"
+                : "check: \(count: errors, "error")"
+                    + (stale > 0
+                        ? ", \(stale) of them out-of-date blocks that scripts/book sync re-records"
+                        : ""))
     }
 
     /// Rewrites out-of-date blocks, but only if nothing else is wrong; otherwise writes nothing.
@@ -42,109 +143,127 @@ struct BookSession {
             return report
         }
         // A page is replaced only if it still holds what was read; a figure has no such check.
-        let changed: [(path: String, text: String, expected: String?)] =
-            evaluation.renderings.filter(\.isChanged).map {
-                ($0.page.path, $0.rendered.text, $0.page.text.text)
-            }
-            + evaluation.staleFigures.map { ($0.path, $0.svg, nil) }
-        let outcome = writer.replace(
-            changed.map {
-                AtomicFileWriter.Replacement(
-                    url: layout.url(for: $0.path), text: $0.text,
-                    expectedText: $0.expected)
-            })
-        report.updatedFiles = outcome.replaced.map { changed[$0].path }
-        report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map {
-            index, reason in
-            BookDiagnostic(
-                path: changed[index].path, line: 1,
-                message: "cannot write the file: \(reason)"
-            )
+        let changed = evaluation.changes.map {
+            AtomicFileWriter.Replacement(
+                url: layout.url(for: $0.path), text: $0.text,
+                expectedText: $0.expected)
         }
-        report.summary = Self.syncSummary(
-            report, statistics: evaluation.statistics)
+        let outcome = writer.replace(changed)
+        let paths = evaluation.changes.map(\.path)
+        report.updatedFiles = outcome.replaced.map { paths[$0] }
+        report.diagnostics = outcome.failures.sorted { $0.key < $1.key }.map {
+            BookDiagnostic(
+                path: paths[$0.key], line: 1,
+                message: "cannot write the file: \($0.value)")
+        }
+        let updated = "\(count: report.updatedFiles.count, "file")"
+        let errors = "\(count: report.diagnostics.count, "error")"
+        report.summary =
+            switch (report.diagnostics.isEmpty, report.updatedFiles.isEmpty) {
+            case (false, true): "sync: failed with \(errors); wrote nothing"
+            case (false, false):
+                "sync: failed with \(errors) after updating \(updated)"
+            case (true, true):
+                "sync: everything was up to date (\(evaluation.statistics))"
+            case (true, false): "sync: updated \(updated)"
+            }
         return report
     }
 
-    private static func syncSummary(
-        _ report: BookReport, statistics: () -> String
-    ) -> String {
-        let updated = "\(count: report.updatedFiles.count, "file")"
-        guard report.diagnostics.isEmpty else {
-            let errors = "\(count: report.diagnostics.count, "error")"
-            return report.updatedFiles.isEmpty
-                ? "sync: failed with \(errors); wrote nothing"
-                : "sync: failed with \(errors) after updating \(updated)"
+    /// Puts `text`, what `command` measured, into the text block under the one
+    /// `<!-- measurement: COMMAND -->` directive of the page at `path`, and changes nothing else.
+    func record(
+        _ text: String, by command: String, in path: String,
+        writer: AtomicFileWriter = AtomicFileWriter()
+    ) -> BookReport {
+        func refuse(_ diagnostics: [BookDiagnostic]) -> BookReport {
+            BookReport(
+                diagnostics: diagnostics, summary: "record: wrote nothing")
         }
-        return report.updatedFiles.isEmpty
-            ? "sync: everything was up to date (\(statistics()))"
-            : "sync: updated \(updated)"
+        func refuse(at line: Int, _ message: String) -> BookReport {
+            refuse([BookDiagnostic(path: path, line: line, message: message)])
+        }
+        guard let source = layout.sourceText(of: path) else {
+            return refuse(at: 1, "no such page")
+        }
+        if let diagnostic = source.diagnostic { return refuse([diagnostic]) }
+        let page = BookPage(path: path, contents: source.text)
+        guard page.diagnostics.isEmpty else { return refuse(page.diagnostics) }
+        let places = page.directives.filter {
+            $0.directive == .measurement(command: command)
+        }
+        guard let place = places.first, places.count == 1 else {
+            return refuse(
+                at: 1,
+                "the page must have exactly one '<!-- measurement: \(command) -->' block, "
+                    + "but has \(places.count); nothing was written")
+        }
+        var updated = page.text
+        updated.lines.replaceSubrange(
+            place.block.contentRange, with: TextLines(text).lines)
+        // A line that ends the block early would turn the rest of the measurement into prose.
+        guard PageRenderer.structureChange(from: page, to: updated) == nil
+        else {
+            return refuse(
+                at: place.lineNumber,
+                "the measurement holds a line that would end its block early; nothing was written"
+            )
+        }
+        let outcome = writer.replace([
+            .init(url: layout.url(for: path), text: updated.text)
+        ])
+        if let failure = outcome.failures.values.first {
+            return refuse(at: 1, "cannot write the file: \(failure)")
+        }
+        return BookReport(
+            updatedFiles: [path], summary: "record: updated \(path)")
     }
 
-    /// Everything `check` and `sync` need: renderings, problems and notes.
+    /// What `check` and `sync` need: the files `sync` would write, the problems and notes.
     struct Evaluation {
-        var renderings: [PageRenderer.Rendering] = []
+        var changes: [(path: String, text: String, expected: String?)] = []
         var diagnostics: [BookDiagnostic] = []
         var notes: [String] = []
-        var pages: [BookPage] = []
-        var libraryFolderCount = 0
-        /// Figures whose file is missing or differs from what the tool draws now.
-        var staleFigures: [(path: String, svg: String)] = []
-
-        /// A one-line count of what was checked; built only when a summary prints it.
-        func statistics() -> String {
-            let kinds = pages.flatMap(\.directives).map { placed in
-                switch placed.directive {
-                case .include: "includes"
-                case .compiles, .fails: "listings"
-                case .output: "outputs"
-                case .toolchain, .measurement: ""
-                }
-            }
-            let counts = ["includes", "listings", "outputs"].map { kind in
-                "\(kinds.filter { $0 == kind }.count) \(kind)"
-            }
-            return
-                (["\(pages.count) pages"] + counts + [
-                    "\(pages.flatMap(\.figures).count) figures",
-                    "\(libraryFolderCount) library snapshots",
-                ]).joined(separator: ", ")
-        }
+        var statistics = ""
     }
 
     func evaluate() -> Evaluation {
         var evaluation = Evaluation()
         var diagnostics: [BookDiagnostic] = []
         var snippetFiles: [String: SnippetFile] = [:]
-        func readSnippetFile(_ path: String) {
-            guard let source = layout.sourceText(of: path) else { return }
+        var testNames: Set<String> = []
+        func read(_ path: String) -> SourceText? {
+            let source = layout.sourceText(of: path)
+            diagnostics += source?.diagnostic.map { [$0] } ?? []
+            return source
+        }
+        func readSnippets(_ path: String) {
+            guard let source = read(path) else { return }
             var file = SnippetFile(path: path, text: source.text)
             file.isReadable = source.isReadable
             snippetFiles[path] = file
-            diagnostics += source.diagnostic.map { [$0] } ?? []
-        }
-        for path in layout.markedSwiftFiles {
-            readSnippetFile(path)
-        }
-        let pages = layout.markdownFiles.compactMap { path -> BookPage? in
-            let source = layout.sourceText(of: path)
-            diagnostics += source?.diagnostic.map { [$0] } ?? []
-            guard let source, source.isReadable else { return nil }
-            return BookPage(path: path, contents: source.text)
-        }
-        for page in pages {
-            for case .include(let path, _) in page.directives.map(\.directive)
-            where snippetFiles[path] == nil {
-                readSnippetFile(path)
+            if path.hasPrefix("Tests/") {
+                testNames.formUnion(
+                    PostNoteChecker.testFunctionNames(in: source.text))
             }
+        }
+        layout.markedSwiftFiles.forEach(readSnippets)
+        let pages = layout.markdownFiles.compactMap { path in
+            read(path).flatMap {
+                $0.isReadable ? BookPage(path: path, contents: $0.text) : nil
+            }
+        }
+        let placed = pages.flatMap { page in
+            page.directives.map { (page: page, directive: $0) }
+        }
+        for case .include(let path, _) in placed.map(\.directive.directive)
+        where snippetFiles[path] == nil {
+            readSnippets(path)
         }
         let evidence = evidenceSource.gather(
             Self.request(for: pages), in: layout)
         var renderer = PageRenderer(
-            snippetFiles: snippetFiles, evidence: evidence)
-        renderer.includesAddingToFiles = Self.includesAddingToFiles(
-            pages: pages, snippetFiles: snippetFiles)
-        renderer.navigation = Self.navigation(pages: pages)
+            snippetFiles: snippetFiles, evidence: evidence, pages: pages)
         if let note = Self.toolchainNote(
             pages: pages, running: evidence.toolchainVersion)
         {
@@ -155,18 +274,13 @@ struct BookSession {
         diagnostics +=
             snippetFiles.values.flatMap(\.diagnostics)
             + evidence.buildDiagnostics
-        let testNames = layout.markedSwiftFiles.filter {
-            $0.hasPrefix("Tests/")
-        }.reduce(
-            into: Set<String>()
-        ) { names, path in
-            guard let source = layout.sourceText(of: path) else { return }
-            names.formUnion(PostNoteChecker.testFunctionNames(in: source.text))
-        }
         for page in pages {
             diagnostics += PostNoteChecker.check(page, testNames: testNames)
             let rendering = renderer.render(page)
-            evaluation.renderings.append(rendering)
+            if rendering.rendered != page.text {
+                evaluation.changes.append(
+                    (page.path, rendering.rendered.text, page.text.text))
+            }
             // A page whose structure is broken has blocks that are wrong, not stale.
             diagnostics += page.diagnostics
             diagnostics += rendering.diagnostics.filter {
@@ -176,24 +290,36 @@ struct BookSession {
                 FileManager.default.fileExists(atPath: layout.url(for: $0).path)
             }
         }
+        let kinds = placed.map {
+            $0.directive.directive.spelling.prefix { $0 != ":" }
+        }
+        func count(_ names: String...) -> Int {
+            kinds.filter { names.contains(String($0)) }.count
+        }
+        evaluation.statistics =
+            "\(pages.count) pages, \(count("include")) includes, "
+            + "\(count("compiles", "fails")) listings, \(count("output")) outputs, "
+            + "\(pages.flatMap(\.figures).count) figures, "
+            + "\(layout.libraryFolders.count) library snapshots"
         // A page that could not be read, or was emptied, leaves regions unincluded, programs
         // unrecorded and the contents unlisted; reporting those would bury the one real cause.
-        let allPagesRead =
+        guard
             pages.count == layout.markdownFiles.count
-            && pages.allSatisfy { $0.text.lines.contains { !$0.isBlankLine } }
-        evaluation.pages = pages
-        evaluation.libraryFolderCount = layout.libraryFolders.count
-        guard allPagesRead else {
+                && pages.allSatisfy({ !$0.text.lines.allSatisfy(\.isBlankLine) }
+                )
+        else {
             evaluation.diagnostics = Self.ordered(diagnostics)
             return evaluation
         }
         diagnostics += Self.pagesMissingFromContents(pages)
-        var included: Set<String> = []
-        for case .include(let path, let region) in pages.flatMap(\.directives)
-            .map(\.directive)
-        {
-            included.insert("\(path)#\(region)")
-        }
+        let included = Set(
+            placed.compactMap { item -> String? in
+                guard
+                    case .include(let path, let region) = item.directive
+                        .directive
+                else { return nil }
+                return "\(path)#\(region)"
+            })
         for path in layout.markedSwiftFiles {
             for region in snippetFiles[path]?.regions.values ?? [:].values
             where !included.contains("\(path)#\(region.name)") {
@@ -205,68 +331,37 @@ struct BookSession {
                     ))
             }
         }
-        let figures = FigureCheck(
-            layout: layout, traces: evidence.traces
-        ).check(pages)
+        let figures = FigureCheck(layout: layout, traces: evidence.traces)
+            .check(pages)
         diagnostics += figures.diagnostics
-        evaluation.staleFigures = figures.stale
-        diagnostics += Self.unrecordedPrograms(layout: layout, pages: pages)
+        evaluation.changes += figures.stale.map { ($0.path, $0.svg, nil) }
+        let recorded = Set(
+            placed.compactMap { item -> String? in
+                guard case .output(let product, _) = item.directive.directive
+                else { return nil }
+                return product
+            })
+        for folder in layout.chapterFolders
+        where !recorded.contains(folder.productName) {
+            let main = "\(folder.path)/main.swift"
+            diagnostics.append(
+                BookDiagnostic(
+                    path: folder.swiftFiles.contains(main)
+                        ? main : folder.swiftFiles.first ?? folder.path,
+                    line: 1,
+                    message:
+                        "the book records no run of \(folder.productName); "
+                        + "add <!-- output: \(folder.productName) --> and a text block to its chapter"
+                ))
+        }
         diagnostics += Self.toolchainBlockProblems(
-            pages: pages, markdownFiles: layout.markdownFiles)
+            placed.filter { $0.directive.directive == .toolchain }.map {
+                (path: $0.page.path, line: $0.directive.lineNumber)
+            })
         evaluation.diagnostics = Self.ordered(diagnostics)
         return evaluation
     }
 
-    /// The include directives, in reading order, that show more of a file an earlier
-    /// include of the book already began; a reader typing along adds them to that file.
-    static func includesAddingToFiles(
-        pages: [BookPage], snippetFiles: [String: SnippetFile]
-    )
-        -> Set<ListingID>
-    {
-        var shown: [String: [ClosedRange<Int>]] = [:]
-        var adding: Set<ListingID> = []
-        for page in pages {
-            for placed in page.directives {
-                guard case .include(let path, let name) = placed.directive,
-                    let region = snippetFiles[path]?.regions[name]
-                else { continue }
-                let lines =
-                    region.startLine...max(region.startLine, region.endLine)
-                let earlier = shown[path, default: []]
-                if !earlier.isEmpty
-                    && !earlier.contains(where: { $0.contains(lines) })
-                {
-                    adding.insert(
-                        ListingID(path: page.path, line: placed.lineNumber))
-                }
-                shown[path, default: []].append(lines)
-            }
-        }
-        return adding
-    }
-
-    /// The navigation line of every numbered page in `book/`, linking it to the pages before
-    /// and after it in reading order and to the contents.
-    static func navigation(pages: [BookPage]) -> [String: String] {
-        let numbered = pages.filter {
-            $0.chapterNumber != nil && $0.path.hasPrefix("book/")
-                && !$0.path.dropFirst("book/".count).contains("/")
-        }
-        let links = numbered.map { page in
-            let file = String(page.path.dropFirst("book/".count))
-            return (title: PageFurniture.title(of: page) ?? file, file: file)
-        }
-        var navigation: [String: String] = [:]
-        for (index, page) in numbered.enumerated() {
-            navigation[page.path] = PageFurniture.navigationLine(
-                previous: index > 0 ? links[index - 1] : nil,
-                next: index + 1 < links.count ? links[index + 1] : nil)
-        }
-        return navigation
-    }
-
-    /// `diagnostics` sorted by file and line, each (file, line, message) once.
     static func ordered(_ diagnostics: [BookDiagnostic]) -> [BookDiagnostic] {
         diagnostics.sorted { ($0.path, $0.line) < ($1.path, $1.line) }.uniqued()
     }
@@ -296,63 +391,30 @@ struct BookSession {
     }
 
     /// The book must record its toolchain in exactly one `<!-- toolchain -->` block.
-    static func toolchainBlockProblems(
-        pages: [BookPage], markdownFiles: [String]
-    )
+    static func toolchainBlockProblems(_ places: [(path: String, line: Int)])
         -> [BookDiagnostic]
     {
-        let places = pages.flatMap { page in
-            page.directives.filter { $0.directive == .toolchain }.map {
-                (path: page.path, line: $0.lineNumber)
-            }
-        }
-        if places.isEmpty,
-            let first = markdownFiles.first(where: { $0 == "book/README.md" })
-                ?? markdownFiles.first
-        {
+        if places.isEmpty {
             return [
                 BookDiagnostic(
-                    path: first, line: 1,
+                    path: "book/README.md", line: 1,
                     message:
                         "the book has no '<!-- toolchain -->' block; add exactly one, "
                         + "above a ```text block, to record the first line of `swift --version`"
                 )
             ]
         }
-        guard places.count > 1 else { return [] }
         let list = places.map { "\($0.path):\($0.line)" }.joined(
             separator: ", ")
-        return places.map {
-            BookDiagnostic(
-                path: $0.path, line: $0.line,
-                message:
-                    "the book must have exactly one '<!-- toolchain -->' block, "
-                    + "but has \(places.count): \(list)")
-        }
-    }
-
-    /// Every chapter program must have its run recorded somewhere in the book.
-    static func unrecordedPrograms(layout: RepositoryLayout, pages: [BookPage])
-        -> [BookDiagnostic]
-    {
-        var recorded: Set<String> = []
-        for case .output(let product, _) in pages.flatMap(\.directives).map(
-            \.directive)
-        {
-            recorded.insert(product)
-        }
-        return layout.chapterFolders.compactMap { folder in
-            let product = folder.productName
-            guard !recorded.contains(product) else { return nil }
-            let main = "\(folder.path)/main.swift"
-            return BookDiagnostic(
-                path: folder.swiftFiles.contains(main)
-                    ? main : folder.swiftFiles.first ?? folder.path,
-                line: 1,
-                message: "the book records no run of \(product); "
-                    + "add <!-- output: \(product) --> and a text block to its chapter"
-            )
-        }
+        return places.count == 1
+            ? []
+            : places.map {
+                BookDiagnostic(
+                    path: $0.path, line: $0.line,
+                    message:
+                        "the book must have exactly one '<!-- toolchain -->' block, "
+                        + "but has \(places.count): \(list)")
+            }
     }
 
     static func request(for pages: [BookPage]) -> EvidenceRequest {
@@ -372,24 +434,21 @@ struct BookSession {
                 case .output(let product, _):
                     request.outputs.append(
                         OutputRequest(product: product, id: id))
-                case .include, .toolchain, .measurement:
-                    break
+                default: break
                 }
             }
-            for figure in page.figures {
-                if let product = figure.spec.product {
-                    request.traces.append(
-                        OutputRequest(
-                            product: product,
-                            id: ListingID(
-                                path: page.path, line: figure.lineNumber)))
+            request.traces += page.figures.compactMap { figure in
+                figure.spec.product.map {
+                    OutputRequest(
+                        product: $0,
+                        id: ListingID(path: page.path, line: figure.lineNumber))
                 }
             }
         }
         return request
     }
 
-    /// The note printed when the book's recorded toolchain differs from the running one, if it does.
+    /// The note printed when the book's recorded toolchain differs from the running one.
     static func toolchainNote(pages: [BookPage], running: String) -> String? {
         let recorded = pages.lazy.flatMap { page in
             page.directives.filter { $0.directive == .toolchain }.map {

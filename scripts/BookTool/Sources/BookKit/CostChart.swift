@@ -38,7 +38,6 @@ enum CostChart {
         .filter { !$0.isEmpty }
     }
 
-    /// The chart of `rows`.
     static func draw(_ rows: [Row], title: String) -> String {
         let columns = rows.flatMap { $0.costs.map(\.column) }.uniqued()
         let labelWidth = (columns.map(SVGDocument.width(of:)).max() ?? 0) + 16

@@ -6,7 +6,6 @@ struct FigureCheck {
     var layout: RepositoryLayout
     var traces: [String: ProgramTrace]
 
-    /// The folder the figures live in, relative to the repository root.
     static let folder = "book/figures"
 
     /// The problems found, and the figures `sync` must write.
@@ -18,67 +17,56 @@ struct FigureCheck {
         var stale: [(path: String, svg: String)] = []
         for page in pages {
             for figure in page.figures {
-                let place = "\(page.path):\(figure.lineNumber)"
-                func report(
-                    _ message: String, _ kind: BookDiagnostic.Kind = .error
-                ) {
+                let path = figure.imagePath
+                func report(_ message: String, _ kind: BookDiagnostic.Kind) {
                     diagnostics.append(
                         BookDiagnostic(
                             path: page.path, line: figure.lineNumber,
                             message: message, kind: kind))
                 }
-                guard figure.imagePath.hasPrefix(Self.folder + "/") else {
+                guard path.hasPrefix(Self.folder + "/") else {
                     report(
-                        "a figure's image must be in \(Self.folder), not \(figure.imagePath)"
-                    )
+                        "a figure's image must be in \(Self.folder), not \(path)",
+                        .error)
                     continue
                 }
-                let svg: String
-                switch draw(figure, on: page) {
-                case .success(let text?): svg = text
-                case .success(nil): continue
-                case .failure(let problem):
-                    report(problem.reason)
-                    continue
+                let result = draw(figure, on: page)
+                if case .failure(let problem) = result {
+                    report(problem.reason, .error)
                 }
-                if let earlier = drawn[figure.imagePath] {
+                guard case .success(let svg?) = result else { continue }
+                if let earlier = drawn[path] {
                     if earlier.svg != svg {
                         report(
-                            "\(figure.imagePath) is drawn differently at \(earlier.place); give each figure its own file"
-                        )
+                            "\(path) is drawn differently at \(earlier.place); "
+                                + "give each figure its own file", .error)
                     }
                     continue
                 }
-                drawn[figure.imagePath] = (svg, place)
-                let onDisk = try? Data(
-                    contentsOf: layout.url(for: figure.imagePath))
-                guard let onDisk else {
-                    report(
-                        "figure \(figure.imagePath) is missing; run scripts/book sync",
-                        .staleness)
-                    stale.append((figure.imagePath, svg))
-                    continue
-                }
+                drawn[path] = (svg, "\(page.path):\(figure.lineNumber)")
+                let onDisk = try? Data(contentsOf: layout.url(for: path))
                 if onDisk != Data(svg.utf8) {
                     report(
-                        "figure \(figure.imagePath) differs from what '\(figure.spec.spelling)' draws now "
-                            + "(edited by hand, or its run changed); run scripts/book sync",
-                        .staleness)
-                    stale.append((figure.imagePath, svg))
+                        onDisk == nil
+                            ? "figure \(path) is missing; run scripts/book sync"
+                            : "figure \(path) differs from what '\(figure.spec.spelling)' "
+                                + "draws now (edited by hand, or its run changed); "
+                                + "run scripts/book sync", .staleness)
+                    stale.append((path, svg))
                 }
             }
         }
-        let used = Set(pages.flatMap { $0.figures.map(\.imagePath) })
         let names =
             (try? FileManager.default.contentsOfDirectory(
-                atPath: layout.url(for: Self.folder).path))
-            ?? []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = "\(Self.folder)/\(name)"
-            guard !used.contains(path) else { continue }
+                atPath: layout.url(for: Self.folder).path)) ?? []
+        let used = Set(pages.flatMap { $0.figures.map(\.imagePath) })
+        for name in names.sorted()
+        where !name.hasPrefix(".")
+            && !used.contains("\(Self.folder)/\(name)")
+        {
             diagnostics.append(
                 BookDiagnostic(
-                    path: path, line: 1,
+                    path: "\(Self.folder)/\(name)", line: 1,
                     message:
                         "figure is not used by any page; add '<!-- figure: … -->' and its image "
                         + "line to a page, or delete the file"))
@@ -91,44 +79,42 @@ struct FigureCheck {
     func draw(_ figure: PlacedFigure, on page: BookPage) -> Result<
         String?, RunFailure
     > {
-        let title = figure.altText
         guard let product = figure.spec.product else {
-            guard
-                let measurement = page.directives.first(where: {
-                    if case .measurement = $0.directive { true } else { false }
-                }),
-                let rows = CostChart.rows(
-                    of: Array(page.text.lines[measurement.block.contentRange]))
-            else {
-                return .failure(
-                    RunFailure(
-                        "the costs figure needs a '<!-- measurement: COMMAND -->' block on the same page "
-                            + "that starts with a table: a header line, then one row per benchmark"
-                    ))
+            let table = page.directives.first {
+                if case .measurement = $0.directive { true } else { false }
+            }.flatMap {
+                CostChart.rows(
+                    of: Array(page.text.lines[$0.block.contentRange]))
             }
-            return .success(CostChart.draw(rows, title: title))
+            return table.map {
+                .success(CostChart.draw($0, title: figure.altText))
+            }
+                ?? .failure(
+                    RunFailure(
+                        "the costs figure needs a '<!-- measurement: COMMAND -->' block on the "
+                            + "same page that starts with a table: a header line, then one row "
+                            + "per benchmark"))
         }
-        let events: [TraceEvent]
         switch traces[product] {
-        case .success(let recorded): events = recorded
+        case nil: return .success(nil)
         case .failure(let failure):
             return .failure(
                 RunFailure("cannot trace \(product): \(failure.reason)"))
-        case nil: return .success(nil)
+        case .success(let events):
+            let kind = figure.spec.kind == .sequence ? "call" : "value"
+            let selected = events.filter {
+                $0.kind == kind && $0.pipeline == figure.spec.number
+            }
+            guard !selected.isEmpty else {
+                return .failure(
+                    RunFailure(
+                        "\(product)'s trace has no \(kind)s in pipeline \(figure.spec.number)"
+                    ))
+            }
+            return .success(
+                kind == "call"
+                    ? SequenceDiagram.draw(selected, title: figure.altText)
+                    : MarbleDiagram.draw(selected, title: figure.altText))
         }
-        let number = figure.spec.number
-        let kind = figure.spec.kind == .sequence ? "call" : "value"
-        let selected = events.filter {
-            $0.kind == kind && $0.pipeline == number
-        }
-        guard !selected.isEmpty else {
-            return .failure(
-                RunFailure(
-                    "\(product)'s trace has no \(kind)s in pipeline \(number)"))
-        }
-        return .success(
-            kind == "call"
-                ? SequenceDiagram.draw(selected, title: title)
-                : MarbleDiagram.draw(selected, title: title))
     }
 }

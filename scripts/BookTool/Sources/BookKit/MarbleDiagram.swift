@@ -2,29 +2,46 @@
 enum MarbleDiagram {
     /// The widest a diagram grows before time wraps onto another band of lanes below.
     static let maximumWidth = 540.0
+    /// Values wider than this get a lane with two rows.
+    static let staggerWidth = 100.0
 
-    /// The diagram of `values`, each with a `lane` and either a `value` or an `end`.
     static func draw(_ values: [TraceEvent], title: String) -> String {
         let seen = values.compactMap(\.lane).uniqued()
         let lanes =
             seen.filter { !$0.hasPrefix("out") }
             + seen.filter { $0.hasPrefix("out") }
-        func laneIndex(_ event: TraceEvent) -> Int {
+        func lane(_ event: TraceEvent) -> Int {
             lanes.firstIndex(of: event.lane ?? "") ?? 0
         }
+        let staggered = Set(
+            values.filter { $0.end == nil && pillWidth($0) > staggerWidth }
+                .compactMap(\.lane))
+        let heights = lanes.map { staggered.contains($0) ? 64.0 : 40 }
+        // Each lane's line, from the top of its band.
+        let ys = lanes.indices.map {
+            heights[..<$0].reduce(0, +)
+                + (staggered.contains(lanes[$0]) ? 40 : 28)
+        }
+        // A value on a lower lane right after one on a higher lane shares its column.
         var columns: [[TraceEvent]] = []
         for event in values {
-            if let last = columns.last?.last, laneIndex(event) > laneIndex(last)
-            {
+            if let last = columns.last?.last, lane(event) > lane(last) {
                 columns[columns.count - 1].append(event)
             } else {
                 columns.append([event])
             }
         }
-        let labelWidth = (lanes.map(SVGDocument.width(of:)).max() ?? 0) + 16
-        let staggered = Set(
-            values.filter { $0.end == nil && pillWidth($0) > staggerWidth }
-                .compactMap(\.lane))
+        // On a staggered lane, values alternate above and below its line.
+        var row: [String: Int] = [:]
+        let offsets = columns.map { column in
+            column.map { event -> Double in
+                guard let name = event.lane, staggered.contains(name),
+                    event.end == nil
+                else { return 0 }
+                defer { row[name, default: 0] += 1 }
+                return row[name, default: 0].isMultiple(of: 2) ? -12 : 12
+            }
+        }
         let widths = columns.map { column in
             column.map { event in
                 let width = event.end == nil ? pillWidth(event) : 16
@@ -32,29 +49,7 @@ enum MarbleDiagram {
                     ? width / 2 + 6 : width + 8
             }.max() ?? 0
         }
-        var tops: [Double] = []
-        var row: [String: Int] = [:]
-        for lane in lanes {
-            tops.append(
-                (tops.last ?? 0)
-                    + (tops.isEmpty
-                        ? 0
-                        : staggered.contains(lanes[tops.count - 1]) ? 64 : 40))
-            row[lane] = 0
-        }
-        var offsets: [[Double]] = []
-        for column in columns {
-            offsets.append(
-                column.map { event in
-                    guard let lane = event.lane, staggered.contains(lane),
-                        event.end == nil
-                    else {
-                        return 0
-                    }
-                    defer { row[lane, default: 0] += 1 }
-                    return row[lane, default: 0].isMultiple(of: 2) ? -12 : 12
-                })
-        }
+        let labelWidth = (lanes.map(SVGDocument.width(of:)).max() ?? 0) + 16
         let pad = max(
             0,
             (values.filter { staggered.contains($0.lane ?? "") }.map(pillWidth)
@@ -71,33 +66,32 @@ enum MarbleDiagram {
             bands[bands.count - 1].append(index)
             used += widths[index]
         }
-        let bandHeight =
-            (tops.last ?? 0) + (staggered.contains(lanes.last ?? "") ? 64 : 40)
-            + 16
+        let bandHeight = heights.reduce(0, +) + 16
         let plotWidth = max(
             160, bands.map { $0.map { widths[$0] }.reduce(0, +) }.max() ?? 0)
-        let ends = values.filter { $0.end != nil }.map {
-            SVGDocument.width(of: text(of: $0))
-        }
-        let width =
-            labelWidth + plotWidth + 2 * pad + max(24, (ends.max() ?? 0) - 4)
+        let endWidth =
+            values.filter { $0.end != nil }.map {
+                SVGDocument.width(of: text(of: $0))
+            }.max() ?? 0
+        let width = labelWidth + plotWidth + 2 * pad + max(24, endWidth - 4)
         var svg = SVGDocument(
             width: width, height: bandHeight * Double(bands.count) + 4,
             title: title)
-        for (bandNumber, band) in bands.enumerated() {
-            let top = bandHeight * Double(bandNumber)
-            var x = labelWidth + 4 + pad
+        for (number, band) in bands.enumerated() {
+            let top = bandHeight * Double(number)
+            let starts = band.reduce(into: [labelWidth + 4 + pad]) {
+                $0.append($0.last! + widths[$1])
+            }
             var endsAt: [String: Double] = [:]
-            for column in band {
+            for (column, x) in zip(band, starts) {
                 for event in columns[column] where event.end != nil {
                     endsAt[event.lane ?? ""] = x + widths[column] / 2
                 }
-                x += widths[column]
             }
-            for (index, lane) in lanes.enumerated() {
-                let y = top + tops[index] + (staggered.contains(lane) ? 40 : 28)
-                svg.text(lane, x: 8, y: y + 4.5, style: "muted")
-                if let end = endsAt[lane] {
+            for (index, name) in lanes.enumerated() {
+                let y = top + ys[index]
+                svg.text(name, x: 8, y: y + 4.5, style: "muted")
+                if let end = endsAt[name] {
                     svg.line(
                         x1: labelWidth, y1: y, x2: end, y2: y,
                         style: "stroke ink")
@@ -106,25 +100,16 @@ enum MarbleDiagram {
                         from: labelWidth, to: width - 6, y: y, style: "ink")
                 }
             }
-            x = labelWidth + 4 + pad
-            for column in band {
+            for (column, x) in zip(band, starts) {
                 for (event, offset) in zip(columns[column], offsets[column]) {
-                    let lane = lanes.firstIndex(of: event.lane ?? "") ?? 0
-                    let y =
-                        top + tops[lane]
-                        + (staggered.contains(lanes[lane]) ? 40 : 28)
                     draw(
-                        event, x: x, width: widths[column], y: y,
-                        offset: offset, on: &svg)
+                        event, x: x, width: widths[column],
+                        y: top + ys[lane(event)], offset: offset, on: &svg)
                 }
-                x += widths[column]
             }
         }
         return svg.rendered
     }
-
-    /// Values wider than this get a lane with two rows.
-    static let staggerWidth = 100.0
 
     private static func pillWidth(_ event: TraceEvent) -> Double {
         SVGDocument.width(of: text(of: event)) + 14

@@ -1,22 +1,12 @@
 /// The lines the tool writes around the book's blocks, so a reader sees on GitHub and on the
 /// site what the directives know: which file a listing comes from, which program printed an
 /// output, that a block holds compiler errors, and where the previous and next pages are.
-public enum PageFurniture {
-    /// Lines `range` of a page replaced by `lines`.
-    typealias Edit = (range: Range<Int>, lines: [String])
-    /// A page to link to: its title and its file name.
+package enum PageFurniture {
     package typealias PageLink = (title: String, file: String)
 
     /// The widest line a listing, an output or a recorded error may have, in columns.
     static let maximumWidth = 80
 
-    /// How many columns `line` takes: one per character.
-    static func width(of line: String) -> Int { line.count }
-
-    // MARK: Captions
-
-    /// The caption above an included listing: the file's path, and whether the listing adds
-    /// to a file that an earlier listing of the book began.
     static func includeCaption(path: String, addsToFile: Bool) -> String {
         addsToFile ? "*Adds to \(path)*" : "*\(path)*"
     }
@@ -25,7 +15,6 @@ public enum PageFurniture {
         "*\(part.map { "Part \($0) of the o" } ?? "O")utput of `swift run \(product)`*"
     }
 
-    /// The label between a `fails` listing and its recorded errors.
     static func errorLabel(count: Int) -> String {
         count == 1 ? "*Compiler error*" : "*Compiler errors*"
     }
@@ -54,7 +43,7 @@ public enum PageFurniture {
     static func captionEdit(
         _ caption: String, aboveDirectiveAt directiveIndex: Int,
         in lines: [String]
-    ) -> Edit? {
+    ) -> PageRenderer.Edit? {
         let above = directiveIndex - 1
         if above >= 1, lines[above].isBlankLine, isCaption(lines[above - 1]) {
             return lines[above - 1] == caption
@@ -63,13 +52,11 @@ public enum PageFurniture {
         if above >= 0, isCaption(lines[above]) {
             return (above..<directiveIndex, [caption, ""])
         }
-        if above < 0 || lines[above].isBlankLine {
-            return (directiveIndex..<directiveIndex, [caption, ""])
-        }
-        return (directiveIndex..<directiveIndex, ["", caption, ""])
+        return (
+            directiveIndex..<directiveIndex,
+            (above < 0 || lines[above].isBlankLine ? [] : [""]) + [caption, ""]
+        )
     }
-
-    // MARK: Navigation
 
     /// The line that links a numbered page to the previous page, the contents and the next page:
     /// `[← Chapter 2: Just](02-just.md) · [Contents](README.md) · [Chapter 4: Map →](04-map.md)`.
@@ -87,17 +74,15 @@ public enum PageFurniture {
     ///
     /// A link's text ends at the first `](`; its target, up to the first `)`, is a file name
     /// ending `.md`, perhaps with an anchor, and holds no space.
-    public static func isNavigationLine(_ line: String) -> Bool {
+    package static func isNavigationLine(_ line: String) -> Bool {
         line.trimmedWhitespace.wholeMatch(
             of: /[ ·]*(\[(?>.*?\]\()[^\/#) ]*\.md(#[^) ]*)?\)[ ·]*)+/) != nil
     }
 
-    /// The 0-based index of the page's `# ` title line, outside fenced blocks.
     static func titleIndex(of page: BookPage) -> Int? {
         page.proseIndices.first { page.text.lines[$0].hasPrefix("# ") }
     }
 
-    /// The text of the page's `# ` title.
     package static func title(of page: BookPage) -> String? {
         titleIndex(of: page).map {
             String(page.text.lines[$0].dropFirst(2)).trimmedWhitespace
@@ -106,11 +91,11 @@ public enum PageFurniture {
 
     /// The edits that put `navigation` below the page's title and as its last line.
     static func navigationEdits(_ navigation: String, in page: BookPage)
-        -> [Edit]
+        -> [PageRenderer.Edit]
     {
         let lines = page.text.lines
         guard let title = titleIndex(of: page) else { return [] }
-        var edits: [Edit] = []
+        var edits: [PageRenderer.Edit] = []
         let top = (title + 1..<lines.count).first { !lines[$0].isBlankLine }
         if let top, isNavigationLine(lines[top]), top <= title + 2 {
             if lines[top] != navigation || top != title + 2 {
@@ -137,12 +122,10 @@ public enum PageFurniture {
         return edits
     }
 
-    // MARK: Wrapping
-
     /// `line` broken at spaces into lines of at most `maximumWidth` columns, every line after
     /// the first indented by four spaces; a word too long for a line is cut.
     static func wrapped(_ line: String) -> [String] {
-        guard width(of: line) > maximumWidth else { return [line] }
+        guard line.count > maximumWidth else { return [line] }
         let indent = "    "
         var result: [String] = []
         var current = ""
@@ -151,7 +134,7 @@ public enum PageFurniture {
             let prefix = result.isEmpty ? "" : indent
             let candidate =
                 current.isEmpty ? prefix + word : current + " " + word
-            if width(of: candidate) <= maximumWidth
+            if candidate.count <= maximumWidth
                 || current.isEmpty && word.isEmpty
             {
                 current = candidate
@@ -161,7 +144,7 @@ public enum PageFurniture {
                 result.append(current)
             }
             var piece = (result.isEmpty && current.isEmpty ? "" : indent) + word
-            while width(of: piece) > maximumWidth {
+            while piece.count > maximumWidth {
                 result.append(String(piece.prefix(maximumWidth)))
                 piece = indent + piece.dropFirst(maximumWidth)
             }

@@ -1,26 +1,61 @@
-/// Computes what a book page should contain, and what is wrong with it, given the code and the evidence.
+/// Computes what a book page should contain, and what is wrong with it, given the code and the
+/// evidence.
 struct PageRenderer {
+    typealias Edit = (range: Range<Int>, lines: [String])
+
     var snippetFiles: [String: SnippetFile]
     var evidence: Evidence
     /// Appended to mismatches when the book was recorded with another toolchain; empty otherwise.
-    var toolchainHint: String = ""
-    /// The include directives whose listing adds to a file an earlier listing of the book began.
-    var includesAddingToFiles: Set<ListingID> = []
-    /// The navigation line of each numbered page, by path.
+    var toolchainHint = ""
+    /// The includes that show more of a file an earlier include of the book began: a reader
+    /// typing along adds them to that file.
+    var addingToFiles: Set<ListingID> = []
     var navigation: [String: String] = [:]
 
-    /// The page as it should be, and the problems found.
-    struct Rendering {
-        var page: BookPage
-        var rendered: TextLines
-        var diagnostics: [BookDiagnostic] = []
-
-        var isChanged: Bool { rendered != page.text }
+    init(
+        snippetFiles: [String: SnippetFile], evidence: Evidence,
+        pages: [BookPage]
+    ) {
+        self.snippetFiles = snippetFiles
+        self.evidence = evidence
+        var shown: [String: [ClosedRange<Int>]] = [:]
+        for page in pages {
+            for placed in page.directives {
+                guard case .include(let path, let name) = placed.directive,
+                    let region = snippetFiles[path]?.regions[name]
+                else { continue }
+                let lines =
+                    region.startLine...max(region.startLine, region.endLine)
+                let earlier = shown[path, default: []]
+                if !earlier.isEmpty
+                    && !earlier.contains(where: { $0.contains(lines) })
+                {
+                    addingToFiles.insert(
+                        ListingID(path: page.path, line: placed.lineNumber))
+                }
+                shown[path, default: []].append(lines)
+            }
+        }
+        let numbered = pages.filter {
+            $0.chapterNumber != nil && $0.path.hasPrefix("book/")
+                && !$0.path.dropFirst("book/".count).contains("/")
+        }
+        let links = numbered.map { page in
+            let file = String(page.path.dropFirst("book/".count))
+            return (title: PageFurniture.title(of: page) ?? file, file: file)
+        }
+        for (index, page) in numbered.enumerated() {
+            navigation[page.path] = PageFurniture.navigationLine(
+                previous: index > 0 ? links[index - 1] : nil,
+                next: index + 1 < links.count ? links[index + 1] : nil)
+        }
     }
 
-    func render(_ page: BookPage) -> Rendering {
-        var rendering = Rendering(page: page, rendered: page.text)
-        var edits: [(range: Range<Int>, lines: [String])] = []
+    func render(_ page: BookPage) -> (
+        rendered: TextLines, diagnostics: [BookDiagnostic]
+    ) {
+        var diagnostics: [BookDiagnostic] = []
+        var edits: [Edit] = []
         for placed in page.directives {
             let current = Array(page.text.lines[placed.block.contentRange])
             var caption: String?
@@ -28,13 +63,26 @@ struct PageRenderer {
             var staleness: String?
             var hinted = false
             func fail(_ message: String) {
-                rendering.diagnostics.append(error(page, placed, message))
+                diagnostics.append(
+                    BookDiagnostic(
+                        path: page.path, line: placed.lineNumber,
+                        message: message))
             }
+            func stale(_ message: String, hinted: Bool = false) {
+                let first = message.prefix { $0 != "\n" }
+                diagnostics.append(
+                    BookDiagnostic(
+                        path: page.path, line: placed.block.openingIndex + 1,
+                        message: "\(first); run scripts/book sync"
+                            + (hinted ? toolchainHint : "")
+                            + message.dropFirst(first.count),
+                        kind: .staleness))
+            }
+            let id = ListingID(path: page.path, line: placed.lineNumber)
             switch placed.directive {
             case .include(let path, let region):
-                let id = ListingID(path: page.path, line: placed.lineNumber)
                 caption = PageFurniture.includeCaption(
-                    path: path, addsToFile: includesAddingToFiles.contains(id))
+                    path: path, addsToFile: addingToFiles.contains(id))
                 if let file = snippetFiles[path] {
                     expected = file.regions[region]?.lines
                     if file.isReadable && expected == nil {
@@ -45,14 +93,70 @@ struct PageRenderer {
                 }
                 staleness = "code block is out of date with \(path)#\(region)"
             case .compiles:
-                rendering.diagnostics += compileProblems(of: placed, in: page)
+                for message in evidence.listingMessages[id] ?? []
+                where message.failsBuild {
+                    diagnostics.append(
+                        BookDiagnostic(
+                            path: page.path,
+                            line: message.line.map {
+                                placed.block.openingIndex + 1 + $0
+                            } ?? placed.lineNumber,
+                            message: (message.isError
+                                ? "" : "warning in a 'compiles' listing: ")
+                                + message.message + toolchainHint))
+                }
             case .fails:
-                edits += recordedErrorsEdits(for: placed, in: page, &rendering)
+                guard let messages = evidence.listingMessages[id] else { break }
+                let errors = messages.filter(\.isError)
+                let label = [
+                    "", PageFurniture.errorLabel(count: errors.count), "",
+                ]
+                let actual = errors.flatMap {
+                    PageFurniture.wrapped($0.recordedForm)
+                }
+                let end = placed.block.closingIndex + 1
+                if errors.isEmpty {
+                    fail(
+                        "listing marked 'fails' compiles without errors"
+                            + toolchainHint)
+                } else if let unplaced = errors.first(where: { $0.line == nil })
+                {
+                    fail(
+                        "the compiler failed without pointing at a line of this 'fails' listing, "
+                            + "so there is nothing to record: \(unplaced.message)"
+                    )
+                } else if let recorded = placed.recordedBlock {
+                    if Array(page.text.lines[end..<recorded.openingIndex])
+                        != label
+                    {
+                        edits.append((end..<recorded.openingIndex, label))
+                        stale(
+                            "the label above the recorded compiler errors is out of date"
+                        )
+                    }
+                    let current = Array(page.text.lines[recorded.contentRange])
+                    if current != actual {
+                        let both = [("recorded", current), ("actual", actual)]
+                        stale(
+                            "recorded compiler errors are out of date"
+                                + both.map {
+                                    "\n  \($0):\n"
+                                        + $1.map { "    \($0)" }.joined(
+                                            separator: "\n")
+                                }.joined(), hinted: true)
+                        edits.append(Self.edit(recorded, to: actual, in: page))
+                    }
+                } else {
+                    stale("the errors of this 'fails' listing are not recorded")
+                    edits.append(
+                        (end..<end, label + ["```text"] + actual + ["```"]))
+                }
             case .output(let product, let part):
                 caption = PageFurniture.outputCaption(
                     product: product, part: part)
                 staleness =
                     "output block is out of date with what \(product) prints"
+                hinted = true
                 switch evidence.programRuns[product] {
                 case .success(let standardOutput):
                     let lines = TextLines(standardOutput).lines
@@ -70,10 +174,8 @@ struct PageRenderer {
                     fail(
                         "cannot record the output of \(product): \(failure.reason)"
                     )
-                case nil:
-                    break
+                case nil: break
                 }
-                hinted = true
             case .measurement(let command):
                 // A measurement is never expected to repeat, only to say who made it.
                 let signature = "Measured by \(command) on "
@@ -95,17 +197,12 @@ struct PageRenderer {
                 )
             {
                 edits.append(edit)
-                rendering.diagnostics.append(
-                    stale(
-                        page, placed,
-                        "the caption above this block is missing or out of date"
-                    ))
+                stale("the caption above this block is missing or out of date")
             }
             if let expected, expected != current {
                 edits.append(Self.edit(placed.block, to: expected, in: page))
                 if let staleness {
-                    rendering.diagnostics.append(
-                        stale(page, placed, staleness, hinted: hinted))
+                    stale(staleness, hinted: hinted)
                 }
             }
         }
@@ -114,7 +211,7 @@ struct PageRenderer {
                 navigation, in: page)
             edits += navigationEdits
             if let first = navigationEdits.first {
-                rendering.diagnostics.append(
+                diagnostics.append(
                     BookDiagnostic(
                         path: page.path, line: first.range.lowerBound,
                         message:
@@ -123,20 +220,17 @@ struct PageRenderer {
                         kind: .staleness))
             }
         }
+        var rendered = page.text
         for edit in edits.sorted(by: {
             $0.range.lowerBound > $1.range.lowerBound
         }) {
-            rendering.rendered.lines.replaceSubrange(
-                edit.range, with: edit.lines)
+            rendered.lines.replaceSubrange(edit.range, with: edit.lines)
         }
-        rendering.diagnostics += Self.tooWideLines(
-            in: rendering.rendered, path: page.path)
-        if let problem = Self.structureChange(
-            from: page, to: rendering.rendered)
-        {
-            rendering.diagnostics.append(problem)
+        diagnostics += Self.tooWideLines(in: rendered, path: page.path)
+        if let problem = Self.structureChange(from: page, to: rendered) {
+            diagnostics.append(problem)
         }
-        return rendering
+        return (rendered, diagnostics)
     }
 
     /// Every line wider than the book allows in a Swift listing, a recorded output or a
@@ -152,17 +246,16 @@ struct PageRenderer {
             }
         }
         let limit = PageFurniture.maximumWidth
-        return blocks.flatMap { block in
-            block.contentRange.compactMap { index -> BookDiagnostic? in
-                let width = PageFurniture.width(of: page.text.lines[index])
-                guard width > limit else { return nil }
-                return BookDiagnostic(
+        return blocks.flatMap(\.contentRange).compactMap { index in
+            let width = page.text.lines[index].count
+            return width <= limit
+                ? nil
+                : BookDiagnostic(
                     path: path, line: index + 1,
                     message:
                         "line is \(width) columns wide; listings, outputs and compiler "
                         + "errors in the book must fit in \(limit)",
                     kind: .tooWide)
-            }
         }
     }
 
@@ -171,9 +264,9 @@ struct PageRenderer {
     /// that nothing in them can close it or be read as structure.
     static func edit(
         _ block: FencedBlock, to lines: [String], in page: BookPage
-    ) -> (
-        range: Range<Int>, lines: [String]
-    ) {
+    )
+        -> Edit
+    {
         let holdsComment = lines.contains {
             MarkdownScanner.loneComment($0) != nil
         }
@@ -219,104 +312,5 @@ struct PageRenderer {
                 "sync would change this page's directives or prose, not only its generated "
                 + "blocks, so it writes nothing; this is a bug in the book tool"
         )
-    }
-
-    private func compileProblems(of placed: PlacedDirective, in page: BookPage)
-        -> [BookDiagnostic]
-    {
-        let messages =
-            evidence.listingMessages[
-                ListingID(path: page.path, line: placed.lineNumber)] ?? []
-        return messages.filter(\.failsBuild).map { message in
-            let line =
-                message.line.map { placed.block.openingIndex + 1 + $0 }
-                ?? placed.lineNumber
-            let label =
-                message.severity == .warning
-                ? "warning in a 'compiles' listing: " : ""
-            return BookDiagnostic(
-                path: page.path, line: line,
-                message: label + message.message + toolchainHint)
-        }
-    }
-
-    private func recordedErrorsEdits(
-        for placed: PlacedDirective, in page: BookPage,
-        _ rendering: inout Rendering
-    ) -> [(range: Range<Int>, lines: [String])] {
-        func fail(_ message: String) {
-            rendering.diagnostics.append(error(page, placed, message))
-        }
-        func markStale(_ message: String, hinted: Bool = false) {
-            rendering.diagnostics.append(
-                stale(page, placed, message, hinted: hinted))
-        }
-        guard
-            let messages = evidence.listingMessages[
-                ListingID(path: page.path, line: placed.lineNumber)]
-        else {
-            return []
-        }
-        let errors = messages.filter { $0.severity == .error }
-        guard !errors.isEmpty else {
-            fail(
-                "listing marked 'fails' compiles without errors" + toolchainHint
-            )
-            return []
-        }
-        if let unplaced = errors.first(where: { $0.line == nil }) {
-            fail(
-                "the compiler failed without pointing at a line of this 'fails' listing, "
-                    + "so there is nothing to record: \(unplaced.message)")
-            return []
-        }
-        let actual = errors.flatMap { PageFurniture.wrapped($0.recordedForm) }
-        let label = ["", PageFurniture.errorLabel(count: errors.count), ""]
-        guard let recorded = placed.recordedBlock else {
-            markStale("the errors of this 'fails' listing are not recorded")
-            let insertion = placed.block.closingIndex + 1
-            return [
-                (insertion..<insertion, label + ["```text"] + actual + ["```"])
-            ]
-        }
-        var edits: [(range: Range<Int>, lines: [String])] = []
-        let gap = (placed.block.closingIndex + 1)..<recorded.openingIndex
-        if Array(page.text.lines[gap]) != label {
-            edits.append((gap, label))
-            markStale(
-                "the label above the recorded compiler errors is out of date")
-        }
-        let current = Array(page.text.lines[recorded.contentRange])
-        guard current != actual else { return edits }
-        let comparison =
-            "recorded:\n" + current.map { "    \($0)" }.joined(separator: "\n")
-            + "\n  actual:\n"
-            + actual.map { "    \($0)" }.joined(separator: "\n")
-        markStale(
-            "recorded compiler errors are out of date\n  " + comparison,
-            hinted: true)
-        return edits + [Self.edit(recorded, to: actual, in: page)]
-    }
-
-    private func error(
-        _ page: BookPage, _ placed: PlacedDirective, _ message: String
-    )
-        -> BookDiagnostic
-    {
-        BookDiagnostic(
-            path: page.path, line: placed.lineNumber, message: message)
-    }
-
-    private func stale(
-        _ page: BookPage, _ placed: PlacedDirective, _ message: String,
-        hinted: Bool = false
-    ) -> BookDiagnostic {
-        let first = message.prefix { $0 != "\n" }
-        let hint = hinted ? toolchainHint : ""
-        return BookDiagnostic(
-            path: page.path, line: placed.block.openingIndex + 1,
-            message:
-                "\(first); run scripts/book sync\(hint)\(message.dropFirst(first.count))",
-            kind: .staleness)
     }
 }

@@ -1,33 +1,28 @@
 /// Checks the book's "where the original post differs" notes against the test suite.
 enum PostNoteChecker {
-    /// The first line of every such note.
     static let heading = "> **Note: where the original post differs.**"
 
     /// Errors for notes that name no test, and for names that are not tests.
     static func check(_ page: BookPage, testNames: Set<String>)
         -> [BookDiagnostic]
     {
-        var diagnostics: [BookDiagnostic] = []
-        for note in notes(in: page) {
+        notes(in: page).flatMap { note in
             let named = namedTests(in: note.text)
-            if named.isEmpty {
-                diagnostics.append(
-                    BookDiagnostic(
-                        path: page.path, line: note.index + 1,
-                        message:
-                            "this 'where the original post differs' note names no test; "
-                            + "add (test `name`)"))
-            }
-            for name in named where !testNames.contains(name) {
-                diagnostics.append(
-                    BookDiagnostic(
-                        path: page.path, line: note.index + 1,
-                        message:
-                            "the note names test '\(name)', but no @Test function "
-                            + "in Tests/ has that name"))
+            let problems =
+                named.isEmpty
+                ? [
+                    "this 'where the original post differs' note names no test; "
+                        + "add (test `name`)"
+                ]
+                : named.filter { !testNames.contains($0) }.map {
+                    "the note names test '\($0)', but no @Test function "
+                        + "in Tests/ has that name"
+                }
+            return problems.map {
+                BookDiagnostic(
+                    path: page.path, line: note.index + 1, message: $0)
             }
         }
-        return diagnostics
     }
 
     /// The notes of `page`: the 0-based index of each one's heading line, and the text of the
@@ -35,20 +30,15 @@ enum PostNoteChecker {
     static func notes(in page: BookPage) -> [(index: Int, text: String)] {
         let lines = page.text.lines
         let prose = Set(page.proseIndices)
-        var notes: [(index: Int, text: String)] = []
-        for index in page.proseIndices
-        where lines[index].trimmedWhitespace == heading {
-            var body: [String] = []
-            var next = index + 1
-            while next < lines.count, prose.contains(next) {
-                let line = lines[next].trimmedWhitespace
-                guard line.hasPrefix(">") else { break }
-                body.append(String(line.dropFirst()).trimmedWhitespace)
-                next += 1
-            }
-            notes.append((index, body.joined(separator: " ")))
+        return page.proseIndices.filter {
+            lines[$0].trimmedWhitespace == heading
         }
-        return notes
+        .map { index in
+            let body = lines.indices.dropFirst(index + 1).prefix {
+                prose.contains($0) && lines[$0].trimmedWhitespace.hasPrefix(">")
+            }.map { lines[$0].trimmedWhitespace.dropFirst().trimmedWhitespace }
+            return (index, body.joined(separator: " "))
+        }
     }
 
     /// The names in code spans right after the word "test" or "tests" in `text`;
@@ -64,27 +54,19 @@ enum PostNoteChecker {
     /// The names of the functions marked `@Test` in `source`: a `func` whose own line holds the
     /// attribute, or whose attribute lines, the lines starting with `@` right above it, do.
     static func testFunctionNames(in source: String) -> Set<String> {
-        let lines = source.split(
-            separator: "\n", omittingEmptySubsequences: false
-        ).map {
-            $0.trimmedWhitespace
-        }
-        var names: Set<String> = []
-        for (index, line) in lines.enumerated() {
-            guard let range = line.range(of: "func ") else { continue }
-            let name = line[range.upperBound...].prefix {
-                $0.isLetter || $0.isNumber || $0 == "_"
-            }
-            let attributes = lines[..<index].reversed().prefix {
-                $0.hasPrefix("@")
-            }
-            if !name.isEmpty,
-                line.contains("@Test")
-                    || attributes.contains(where: { $0.hasPrefix("@Test") })
-            {
-                names.insert(String(name))
-            }
-        }
-        return names
+        let lines = TextLines(source).lines.map(\.trimmedWhitespace)
+        return Set(
+            lines.indices.compactMap { index in
+                let attributes = lines[..<index].reversed().prefix {
+                    $0.hasPrefix("@")
+                }
+                guard
+                    let name = lines[index].firstMatch(
+                        of: /func ([\p{L}\p{N}_]+)/),
+                    lines[index].contains("@Test")
+                        || attributes.contains(where: { $0.hasPrefix("@Test") })
+                else { return nil }
+                return String(name.1)
+            })
     }
 }

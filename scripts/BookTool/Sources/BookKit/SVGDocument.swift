@@ -6,19 +6,16 @@ struct SVGDocument {
         case start, middle, end
     }
 
-    /// The font size of all text, in pixels.
     static let fontSize = 13.0
-    /// The width of one character of the monospaced font, with a little to spare.
-    static let characterWidth = fontSize * 0.62
 
     var width: Double
     var height: Double
-    /// What the picture shows, for readers who cannot see it.
     var title: String
     private var elements: [String] = []
 
+    /// The width of `text` in the monospaced font, with a little to spare.
     static func width(of text: String) -> Double {
-        Double(text.count) * characterWidth
+        Double(text.count) * fontSize * 0.62
     }
 
     init(width: Double, height: Double, title: String) {
@@ -27,56 +24,59 @@ struct SVGDocument {
         self.title = title
     }
 
+    /// Adds `<TAG A="…" …` with `numbers` and then `extra` as attributes, `style` as its class,
+    /// and `text` as its content.
+    private mutating func add(
+        _ tag: String, _ numbers: KeyValuePairs<String, Double>,
+        extra: String = "", style: String, text: String? = nil
+    ) {
+        let attributes = numbers.map { " \($0)=\"\(Self.number($1))\"" }
+            .joined()
+        let classes = style.isEmpty ? "" : " class=\"\(style)\""
+        elements.append(
+            "<\(tag)\(attributes)\(extra)\(classes)"
+                + (text.map { ">\(Self.escaped($0))</\(tag)>" } ?? "/>"))
+    }
+
     /// Draws `text` with its baseline at `y`; `style` names classes of the style sheet.
     mutating func text(
         _ text: String, x: Double, y: Double, anchor: Anchor = .start,
         style: String = ""
     ) {
-        let classes = style.isEmpty ? "" : " class=\"\(style)\""
-        elements.append(
-            "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" text-anchor=\"\(anchor.rawValue)\""
-                + "\(classes)>\(Self.escaped(text))</text>")
+        add(
+            "text", ["x": x, "y": y],
+            extra: " text-anchor=\"\(anchor.rawValue)\"", style: style,
+            text: text)
     }
 
     mutating func line(
         x1: Double, y1: Double, x2: Double, y2: Double, style: String
     ) {
-        elements.append(
-            "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" "
-                + "y2=\"\(Self.number(y2))\" class=\"\(style)\"/>")
+        add("line", ["x1": x1, "y1": y1, "x2": x2, "y2": y2], style: style)
     }
 
-    /// Draws a rectangle with corners rounded by `radius`.
     mutating func rectangle(
         x: Double, y: Double, width: Double, height: Double, radius: Double = 4,
         style: String
     ) {
-        elements.append(
-            "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" "
-                + "height=\"\(Self.number(height))\" rx=\"\(Self.number(radius))\" class=\"\(style)\"/>"
-        )
-    }
-
-    /// Draws a filled triangle, such as an arrowhead, through three points.
-    mutating func triangle(_ points: [(x: Double, y: Double)], style: String) {
-        let list = points.map { "\(Self.number($0.x)),\(Self.number($0.y))" }
-            .joined(separator: " ")
-        elements.append("<polygon points=\"\(list)\" class=\"\(style)\"/>")
+        add(
+            "rect",
+            ["x": x, "y": y, "width": width, "height": height, "rx": radius],
+            style: style)
     }
 
     /// Draws an arrow from `x1` to `x2` at height `y`, its head at `x2`.
     mutating func horizontalArrow(
         from x1: Double, to x2: Double, y: Double, style: String
     ) {
-        let direction: Double = x2 > x1 ? 1 : -1
-        line(
-            x1: x1, y1: y, x2: x2 - direction * 6, y2: y,
-            style: "stroke \(style)")
-        triangle(
-            [
-                (x2, y), (x2 - direction * 8, y - 4),
-                (x2 - direction * 8, y + 4),
-            ],
+        let back = x2 > x1 ? -1.0 : 1
+        line(x1: x1, y1: y, x2: x2 + back * 6, y2: y, style: "stroke \(style)")
+        let points = [(x2, y), (x2 + back * 8, y - 4), (x2 + back * 8, y + 4)]
+        add(
+            "polygon", [:],
+            extra: " points=\""
+                + points.map { "\(Self.number($0)),\(Self.number($1))" }
+                .joined(separator: " ") + "\"",
             style: "fill \(style)")
     }
 
@@ -139,16 +139,9 @@ struct SVGDocument {
 
     /// `text` with the characters XML gives meaning to escaped.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,7 +1,6 @@
 /// Draws the calls of one pipeline as a sequence diagram: one lifeline per object, upstream on the
 /// left, and one arrow per call in the order the calls happened.
 enum SequenceDiagram {
-    /// The diagram of `calls`, whose `from` and `to` name the objects.
     static func draw(_ calls: [TraceEvent], title: String) -> String {
         let names = lifelines(of: calls)
         let boxWidths = names.map { SVGDocument.width(of: $0) + 16 }

@@ -208,6 +208,17 @@ import Testing
         #expect(status == 2)
     }
 
+    @Test func theLastRootWinsAsScriptsBookPassesItsOwnFirst() throws {
+        let repository = try fixture(page: Self.page)
+        let status = BookCommand.run(
+            [
+                "--root", "/nonexistent", "--root", repository.root.path,
+                "check",
+            ],
+            evidenceSource: FixedEvidence(evidence: evidence()))
+        #expect(status == 0)
+    }
+
     @Test func extraArgumentsAreRejected() throws {
         let repository = try fixture(page: Self.page)
         for arguments in [["check", "sync"], ["check", "extra"]] {

@@ -102,3 +102,22 @@ private final class ResultBox: @unchecked Sendable {
         return result
     }
 }
+
+@Suite struct ProcessRunnerTests {
+    /// Runs from inside `concurrentMap`, as the book tool runs the compiler: a child that fills
+    /// its standard error before it writes to standard output must not be left waiting.
+    @Test func aChildFillingBothPipesFinishesInsideConcurrentMap() {
+        let script = "head -c 300000 /dev/zero | tr '\\0' e >&2; echo done"
+        let results = concurrentMap([1, 2, 3, 4]) { _ in
+            ProcessRunner.run("sh", ["-c", script], timeout: 20)
+        }
+        // Counted first, so that a failure does not print 300,000 characters.
+        let counts = results.map {
+            [
+                $0.timedOut ? 1 : 0, $0.standardError.count,
+                $0.standardOutput.count,
+            ]
+        }
+        #expect(counts == Array(repeating: [0, 300_000, 5], count: 4))
+    }
+}

@@ -1,0 +1,450 @@
+import Foundation
+
+/// Where a directive is: its page and 1-based line.
+struct ListingID: Hashable, Sendable {
+    var path: String
+    var line: Int
+}
+
+/// A listing to compile against the library of `chapter` (`nil`: the whole library).
+struct ListingRequest: Hashable, Sendable {
+    var id: ListingID
+    var source: String
+    var chapter: Int?
+}
+
+struct OutputRequest: Hashable, Sendable {
+    var product: String
+    var id: ListingID
+}
+
+/// Everything the book asks the toolchain to do; `traces` are run again with `BOOK_TRACE` set.
+struct EvidenceRequest: Sendable {
+    var listings: [ListingRequest] = []
+    var outputs: [OutputRequest] = []
+    var traces: [OutputRequest] = []
+}
+
+struct RunFailure: Error, Hashable, Sendable {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+typealias ProgramRun = Result<String, RunFailure>
+
+/// The toolchain's answers; a product not run, since something failed before it, has no run.
+struct Evidence: Sendable {
+    var toolchainVersion: String
+    var listingMessages: [ListingID: [CompilerMessage]] = [:]
+    var programRuns: [String: ProgramRun] = [:]
+    var traces: [String: ProgramTrace] = [:]
+    /// Library snapshots or chapters that do not build, and failed `swift build`s.
+    var buildDiagnostics: [BookDiagnostic] = []
+}
+
+/// Answers an `EvidenceRequest`: the real toolchain, or a stand-in in tests.
+protocol EvidenceSource {
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
+        -> Evidence
+}
+
+/// Gathers evidence with the real toolchain: builds the library "as it stands at the end of
+/// chapter N" (folders 01…N) into a module per N, compiles chapters and listings against them,
+/// then builds the package and runs the chapter programs.
+struct ToolchainEvidenceSource: EvidenceSource, Sendable {
+    var programTimeout: TimeInterval = 60
+
+    func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
+        -> Evidence
+    {
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("book-tool-\(UUID().uuidString)")
+        InterruptCleanup.add(temporaryFile: workspace)
+        defer {
+            try? FileManager.default.removeItem(at: workspace)
+            InterruptCleanup.remove(temporaryFile: workspace)
+        }
+        let toolchain = Toolchain(
+            layout: layout, workspace: workspace, timeout: programTimeout)
+        var evidence = Evidence(toolchainVersion: Self.toolchainVersion())
+        let built = toolchain.buildSnapshots()
+        evidence.buildDiagnostics =
+            built.diagnostics + toolchain.compileChapters(built.succeeded)
+        evidence.listingMessages = toolchain.compile(
+            request.listings, built.succeeded)
+        // `swift build` would only repeat a library or chapter error already reported.
+        if evidence.buildDiagnostics.isEmpty {
+            toolchain.runProducts(request, into: &evidence)
+        }
+        return evidence
+    }
+
+    static func toolchainVersion() -> String {
+        let result = ProcessRunner.run("swift", ["--version"])
+        return TextLines(result.standardOutput + result.standardError).lines
+            .first { !$0.isBlankLine }?.trimmedWhitespace
+            ?? "unknown Swift toolchain"
+    }
+}
+
+private struct Toolchain: Sendable {
+    let layout: RepositoryLayout
+    let workspace: URL
+    let timeout: TimeInterval
+
+    func moduleDirectory(_ number: Int) -> URL {
+        workspace.appendingPathComponent("snapshots/\(number)")
+    }
+
+    /// Runs `swiftc` with the book's language mode and its messages in a parseable style.
+    func swiftc(_ arguments: [String], in directory: URL? = nil)
+        -> (result: ProcessResult, messages: [CompilerMessage])
+    {
+        let result = ProcessRunner.run(
+            "swiftc",
+            ["-swift-version", "6", "-diagnostic-style", "llvm"] + arguments,
+            in: directory)
+        return (
+            result,
+            CompilerMessage.parse(result.standardError + result.standardOutput)
+        )
+    }
+
+    /// Chapters and listings go through SIL, so that its diagnostics (a constant used before it
+    /// is set, a missing return, a data race) count too; `-o /dev/null` skips code generation.
+    func checkArguments(chapter: Int?) -> [String] {
+        ["-emit-sil", "-o", "/dev/null", "-wmo"]
+            + (snapshot(chapter).map { ["-I", moduleDirectory($0).path] } ?? [])
+    }
+
+    /// The highest library folder number not above `chapter`; the highest of all for `nil`.
+    func snapshot(_ chapter: Int?) -> Int? {
+        layout.libraryFolders.map(\.number).filter { $0 <= chapter ?? .max }
+            .max()
+    }
+
+    func canCompile(_ chapter: Int?, _ built: Set<Int>) -> Bool {
+        snapshot(chapter).map(built.contains) ?? true
+    }
+
+    /// A `MiniCombine` module for every library folder number; a warning fails it too.
+    func buildSnapshots() -> (
+        succeeded: Set<Int>, diagnostics: [BookDiagnostic]
+    ) {
+        let results = concurrentMap(layout.libraryFolders.map(\.number)) {
+            number in
+            let folders = layout.libraryFolders.filter { $0.number <= number }
+            let directory = moduleDirectory(number)
+            try? FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+            let module = directory.appendingPathComponent(
+                "MiniCombine.swiftmodule")
+            let run = swiftc(
+                [
+                    "-emit-module", "-module-name", "MiniCombine",
+                    "-parse-as-library", "-emit-module-path", module.path,
+                ]
+                    + folders.flatMap(\.swiftFiles).map {
+                        layout.url(for: $0).path
+                    },
+                in: directory)
+            return (
+                number,
+                diagnostics(
+                    run, chapter: number,
+                    fallback: folders.last.map {
+                        $0.swiftFiles.first ?? $0.path
+                    }
+                        ?? "Sources/MiniCombine")
+            )
+        }
+        var succeeded: Set<Int> = []
+        var reported: Set<String> = []
+        var all: [BookDiagnostic] = []
+        for (number, found) in results {
+            if found.isEmpty { succeeded.insert(number) }
+            // An error in folder 01 breaks every later snapshot too; report it at the first.
+            let lead = prefix(number)
+            all += found.filter {
+                reported.insert(
+                    "\($0.path):\($0.line):\($0.message.dropFirst(lead.count))"
+                ).inserted
+            }
+        }
+        return (succeeded, all)
+    }
+
+    func compileChapters(_ built: Set<Int>) -> [BookDiagnostic] {
+        let chapters = layout.chapterFolders.filter {
+            canCompile($0.number, built)
+        }
+        return concurrentMap(chapters) { chapter in
+            let run = swiftc(
+                checkArguments(chapter: chapter.number)
+                    + ["-module-name", "Chapter\(twoDigits(chapter.number))"]
+                    + chapter.swiftFiles.map { layout.url(for: $0).path })
+            return diagnostics(
+                run, chapter: chapter.number,
+                fallback: chapter.swiftFiles.first ?? chapter.path)
+        }.flatMap { $0 }
+    }
+
+    /// Compiles each listing as a lone `main.swift` with `MiniCombine` imported implicitly.
+    func compile(_ listings: [ListingRequest], _ built: Set<Int>)
+        -> [ListingID: [CompilerMessage]]
+    {
+        let compilable = listings.enumerated().filter {
+            canCompile($0.element.chapter, built)
+        }
+        let results = concurrentMap(compilable) { position, listing in
+            let directory = workspace.appendingPathComponent(
+                "listings/\(position)")
+            let file = directory.appendingPathComponent("main.swift")
+            try? FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+            try? Data(listing.source.utf8).write(to: file)
+            let imports =
+                snapshot(listing.chapter) == nil
+                ? []
+                : ["-Xfrontend", "-import-module", "-Xfrontend", "MiniCombine"]
+            let run = swiftc(
+                checkArguments(chapter: listing.chapter) + imports + [
+                    file.path
+                ],
+                in: directory)
+            var messages = run.messages.filter {
+                $0.file == nil || $0.file == file.path
+                    || $0.file == "main.swift"
+            }
+            if !run.result.succeeded && !messages.contains(where: \.isError) {
+                messages.append(
+                    CompilerMessage(
+                        severity: .error,
+                        message: run.result.failureReason(program: "swiftc")))
+            }
+            return (listing.id, messages)
+        }
+        return Dictionary(uniqueKeysWithValues: results)
+    }
+
+    private func diagnostics(
+        _ run: (result: ProcessResult, messages: [CompilerMessage]),
+        chapter: Int, fallback: String
+    ) -> [BookDiagnostic] {
+        let lead = prefix(chapter)
+        var messages = run.messages.filter(\.failsBuild)
+        // "emit-module command failed" and the like only repeat the errors that have a place.
+        if messages.contains(where: { $0.file != nil }) {
+            messages.removeAll { $0.file == nil }
+        }
+        let found = messages.map { message in
+            BookDiagnostic(
+                path: message.file.map(layout.relativePath) ?? fallback,
+                line: message.line ?? 1,
+                message: lead + (message.isError ? "" : "warning: ")
+                    + message.message)
+        }
+        guard found.isEmpty && !run.result.succeeded else { return found }
+        return [
+            BookDiagnostic(
+                path: fallback, line: 1,
+                message: lead + run.result.failureReason(program: "swiftc"))
+        ]
+    }
+
+    private func prefix(_ chapter: Int) -> String {
+        let folders =
+            snapshot(chapter).map {
+                "library folders \(twoDigits(layout.libraryFolders[0].number))…\(twoDigits($0))"
+            } ?? "no library folders"
+        return "chapter \(chapter) does not build with \(folders) alone: "
+    }
+
+    /// Builds the package as `scripts/test` does, so neither rebuilds the other's work, then runs
+    /// the products the book records or draws.
+    func runProducts(_ request: EvidenceRequest, into evidence: inout Evidence)
+    {
+        guard let first = (request.outputs + request.traces).first else {
+            return
+        }
+        let arguments = [
+            "build", "--package-path", layout.root.path, "-Xswiftc",
+            "-warnings-as-errors",
+        ]
+        let build = ProcessRunner.run("swift", arguments, in: layout.root)
+        guard build.succeeded else {
+            let errors = TextLines(build.standardOutput + build.standardError)
+                .lines.filter { $0.contains("error:") }.uniqued().prefix(10)
+            let summary =
+                errors.isEmpty
+                ? build.failureReason(program: "swift build")
+                : errors.joined(separator: "\n  ")
+            evidence.buildDiagnostics.append(
+                BookDiagnostic(
+                    path: first.id.path, line: first.id.line,
+                    message:
+                        "swift build failed, so no output was checked:\n  \(summary)"
+                ))
+            return
+        }
+        let bin = URL(
+            fileURLWithPath: ProcessRunner.run(
+                "swift", arguments + ["--show-bin-path"], in: layout.root
+            ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        let runs = concurrentMap(request.outputs.map(\.product).uniqued()) {
+            ($0, run($0, bin: bin))
+        }
+        let traces = concurrentMap(request.traces.map(\.product).uniqued()) {
+            product in
+            let file = FileManager.default.temporaryDirectory
+                .appendingPathComponent("book-trace-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let traced = run(
+                product, bin: bin,
+                environment: [ProgramTrace.environmentVariable: file.path])
+            if case .failure(let failure) = traced {
+                return (product, ProgramTrace.failure(failure))
+            }
+            guard let data = try? Data(contentsOf: file) else {
+                return (
+                    product,
+                    .failure(
+                        RunFailure(
+                            "\(product) wrote no trace; it must write JSON lines to the file "
+                                + "named by \(ProgramTrace.environmentVariable)"
+                        ))
+                )
+            }
+            return (
+                product,
+                ProgramTrace(
+                    jsonLines: String(decoding: data, as: UTF8.self),
+                    product: product)
+            )
+        }
+        evidence.programRuns = Dictionary(uniqueKeysWithValues: runs)
+        evidence.traces = Dictionary(uniqueKeysWithValues: traces)
+    }
+
+    private func run(
+        _ product: String, bin: URL, environment: [String: String] = [:]
+    ) -> ProgramRun {
+        let executable = bin.appendingPathComponent(product).path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            return .failure(
+                RunFailure(
+                    "there is no executable '\(product)' in \(bin.path); "
+                        + "is it a product in Package.swift?"))
+        }
+        let result = ProcessRunner.run(
+            executable, [], in: layout.root, timeout: timeout,
+            environment: environment)
+        let errors = TextLines(result.standardError).lines.prefix(10)
+        let quoted =
+            errors.isEmpty ? "" : ":\n  " + errors.joined(separator: "\n  ")
+        if result.timedOut {
+            return .failure(
+                RunFailure(
+                    "\(product) did not finish within \(Int(timeout)) seconds"))
+        } else if result.exitStatus != 0 {
+            return .failure(
+                RunFailure(
+                    "\(product) exited with status \(result.exitStatus)\(quoted)"
+                ))
+        } else if !errors.isEmpty {
+            return .failure(
+                RunFailure("\(product) wrote to standard error\(quoted)"))
+        }
+        return .success(result.standardOutput)
+    }
+}
+
+/// One diagnostic line from `swiftc -diagnostic-style llvm`, such as `main.swift:3:8: error: …`.
+struct CompilerMessage: Hashable, Sendable {
+    enum Severity: String, Hashable, Sendable {
+        case error, warning, note, remark
+    }
+
+    var file: String?
+    var line: Int?
+    var column: Int?
+    var severity: Severity
+    var message: String
+
+    /// The form recorded under a `fails` listing: `LINE:COL: error: MESSAGE`.
+    var recordedForm: String {
+        "\(line ?? 0):\(column ?? 0): \(severity.rawValue): \(message)"
+    }
+
+    var isError: Bool { severity == .error }
+    var failsBuild: Bool { severity == .error || severity == .warning }
+
+    static func parse(_ output: String) -> [CompilerMessage] {
+        TextLines(output).lines.compactMap(parseLine)
+    }
+
+    /// `FILE:LINE:COL: SEVERITY: MESSAGE` (or `FILE:LINE: …`, as in `<unknown>:0: error: …`),
+    /// or a line starting with `error: ` or `warning: `.
+    static func parseLine(_ line: String) -> CompilerMessage? {
+        for severity in [Severity.error, .warning]
+        where line.hasPrefix("\(severity.rawValue): ") {
+            return CompilerMessage(
+                severity: severity,
+                message: String(line.dropFirst(severity.rawValue.count + 2)))
+        }
+        // The file starts the line, so an echoed `print("x.swift:1:2: error: y")` is no match.
+        let pattern =
+            /([^\s"][^"]*?):(\d+)(?::(\d+))?: (error|warning|note|remark): (.*)/
+        guard let match = line.wholeMatch(of: pattern),
+            let severity = Severity(rawValue: String(match.4))
+        else { return nil }
+        var message = CompilerMessage(
+            severity: severity, message: String(match.5))
+        if match.1 != "<unknown>", let number = Int(match.2), number > 0 {
+            message.file = String(match.1)
+            message.line = number
+            message.column = match.3.flatMap { Int($0) }
+        }
+        return message
+    }
+}
+
+/// One event a chapter program wrote to its trace: a call between two objects (`from`, `to`,
+/// `call`, and the demand it `returns`), or a value or `end` seen on a marble `lane`.
+struct TraceEvent: Decodable, Hashable, Sendable {
+    var pipeline: Int
+    var kind: String
+    var from: String?
+    var to: String?
+    var call: String?
+    var returns: String?
+    var lane: String?
+    var value: String?
+    var end: String?
+}
+
+typealias ProgramTrace = Result<[TraceEvent], RunFailure>
+
+extension ProgramTrace {
+    static var environmentVariable: String { "BOOK_TRACE" }
+
+    /// Parses the JSON lines a program wrote; a bad line fails the whole trace.
+    init(jsonLines text: String, product: String) {
+        var events: [TraceEvent] = []
+        for (number, line) in TextLines(text).lines.enumerated()
+        where !line.isBlankLine {
+            guard
+                let event = try? JSONDecoder().decode(
+                    TraceEvent.self, from: Data(line.utf8))
+            else {
+                self = .failure(
+                    RunFailure(
+                        "line \(number + 1) of \(product)'s trace is not an event: \(line)"
+                    ))
+                return
+            }
+            events.append(event)
+        }
+        self = .success(events)
+    }
+}
