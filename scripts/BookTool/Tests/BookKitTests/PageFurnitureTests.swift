@@ -164,6 +164,24 @@ import Testing
         #expect(repository.sync(evidence).updatedFiles.isEmpty)
     }
 
+    @Test func navigationFollowsTheContentsNotTheFileNames() throws {
+        let repository = try RepositoryFixture([
+            "book/README.md": RepositoryFixture.toolchainPage
+                + "[One](01-one.md), [Extra](03-extra.md), [Two](02-two.md).\n",
+            "book/01-one.md": "# One\n",
+            "book/02-two.md": "# Two\n",
+            "book/03-extra.md": "# Extra\n",
+        ])
+        #expect(repository.sync(evidence()).succeeded)
+        #expect(
+            try repository.contents(of: "book/03-extra.md") == """
+                # Extra
+
+                [← One](01-one.md) · [Contents](README.md) · [Two →](02-two.md)
+
+                """)
+    }
+
     @Test func outOfDateCaptionAndNavigationAreReplacedNotRepeated() throws {
         let page = """
             # Chapter 2: Just
