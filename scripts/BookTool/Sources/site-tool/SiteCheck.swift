@@ -1,0 +1,218 @@
+import BookKit
+import Foundation
+
+/// Serves the built site on 127.0.0.1 and has headless Chromium open the root and every
+/// numbered page in a 1280 by 1000 pixel frame, where a script waits for DocC to draw the
+/// text and checks what a reader sees against what the page's Markdown says.
+struct SiteCheck {
+    var site: URL
+    var book: Book
+    /// The path the site was built for (`--hosting-base-path`), without slashes; may be empty.
+    var basePath: String
+
+    /// Prints one line per problem, naming the page, and returns whether there were none.
+    func run() throws -> Bool {
+        let prefix = basePath.isEmpty ? "/" : "/\(basePath)/"
+        let slugs = book.pages.map { $0.slug.lowercased() }
+        let pages = book.pages.enumerated().map { index, page in
+            [
+                "url": index == 0
+                    ? prefix
+                    : "\(prefix)documentation/minicombine/\(slugs[index])",
+                "slug": slugs[index], "title": page.title, "chapter": index > 0,
+                "pictures": page.prose.joined(separator: "\n")
+                    .components(separatedBy: "![").count - 1,
+                "sections": page.headings.filter { $0.level == 2 }.map {
+                    plainText($0.text)
+                },
+                "swift": page.items.filter {
+                    if case .fence(let block) = $0 {
+                        block.isSwift
+                    } else {
+                        false
+                    }
+                }.count,
+                "neighbours": [index - 1, index + 1].filter {
+                    $0 > 0 && $0 < slugs.count
+                }
+                .map { slugs[$0] },
+            ] as [String: Any]
+        }
+        let groups = [
+            ["Chapters"] + book.mainChapters.map(\.title),
+            ["Beyond the chapters"] + book.pagesBeyond.map(\.title),
+        ]
+        let book = try JSONSerialization.data(withJSONObject: [
+            "pages": pages, "groups": groups.filter { $0.count > 1 },
+            "chapters": Array(slugs.dropFirst()),
+        ])
+        let checker =
+            "<!DOCTYPE html><meta charset=\"utf-8\"><body><script>var book = "
+            + String(decoding: book, as: UTF8.self) + ";" + Self.script
+            + "</script>"
+        let result = ProcessRunner.run(
+            "python3",
+            [
+                "-c", Self.server, site.path, prefix, checker, "--headless",
+                "--no-sandbox",
+                "--disable-gpu", "--hide-scrollbars", "--window-size=1280,1000",
+                "--virtual-time-budget=\(pages.count * 40_000)", "--dump-dom",
+            ], timeout: Double(pages.count) * 60)
+        struct Report: Decodable {
+            var pages: Int
+            var problems: [String]
+        }
+        guard
+            let json = result.standardOutput.firstMatch(
+                of: /id="report">(.*?)<\/script>/)?.1,
+            let report = try? JSONDecoder().decode(
+                Report.self, from: Data(json.utf8))
+        else {
+            throw SiteError(
+                "the pages were not checked: "
+                    + result.failureReason(program: "Chromium"))
+        }
+        for problem in report.problems { print("site check: FAIL \(problem)") }
+        let count = "\(report.pages) pages rendered in headless Chromium"
+        print(
+            "site check: \(report.problems.isEmpty ? "OK" : "\(report.problems.count) problem(s)") (\(count))"
+        )
+        return report.problems.isEmpty
+    }
+
+    /// Serves the site (`argv[1]`) at the base path (`argv[2]`) and the checking page
+    /// (`argv[3]`) at `/check.html`, and prints what Chromium (`argv[4...]`) makes of it.
+    private static let server = #"""
+        import functools, http.server, os, shutil, subprocess, sys, threading
+        site, base, page = sys.argv[1:4]
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args): pass
+            def translate_path(self, path):  # the site answers at /BASE/ only
+                return super().translate_path(path[len(base) - 1:] if path.startswith(base) else "/-")
+            def do_GET(self):
+                if self.path != "/check.html": return super().do_GET()
+                self.send_response(200)
+                self.end_headers()
+                self.wfile.write(page.encode())
+        names = ["chromium", "chromium-browser", "google-chrome"]
+        chromium = os.environ.get("CHROMIUM") or next(filter(None, map(shutil.which, names)), None)
+        if not chromium:
+            sys.exit("Chromium is needed to check the site and was not found; install it "
+                     "(apt-get install chromium) or set CHROMIUM=/path/to/chrome")
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=site))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = "http://127.0.0.1:%d/check.html" % server.server_address[1]
+        sys.exit(subprocess.run([chromium, *sys.argv[4:], url], stderr=subprocess.DEVNULL).returncode)
+        """#
+
+    /// Opens each of `book.pages` in turn in a frame, and then the first API page each chapter
+    /// links to; waits for DocC to draw the text; checks it; and writes the problems as JSON
+    /// into `#report`.
+    private static let script = #"""
+        const look = url => new Promise(done => {
+          const frame = document.body.appendChild(document.createElement('iframe'));
+          frame.style.cssText = 'width: 1280px; height: 1000px';
+          frame.src = url;
+          let tries = 0;
+          const wait = () => {
+            const drawn = frame.contentDocument?.querySelector('h1.title, .doc-content p');
+            if (!drawn && ++tries < 40) return setTimeout(wait, 250);
+            setTimeout(() => done(frame), 1000);
+          };
+          wait();
+        });
+        function check(page, frame) {
+          const d = frame.contentDocument, c = d.querySelector('.doc-content') || d.body;
+          const text = e => e ? e.textContent.replace(/\s+/g, ' ').trim() : '';
+          const all = (selector, e = c) => [...e.querySelectorAll(selector)];
+          const links = e => all('a[href]', e).map(a => a.getAttribute('href'));
+          const h1 = d.querySelector('h1.title'), problems = [];
+          if (!d.getElementById('app')) return ['is not a page of the site: ' + text(d.body)];
+          if (/can.t be found/.test(text(d.body))) return ["says the page can't be found"];
+          if (!h1) return ['renders empty: no title after its script ran'];
+          page.api = links().find(href => {
+            const name = href.match(/\/documentation\/minicombine\/([^\/#]+)[^#]*$/);
+            return name && !book.chapters.includes(name[1]);
+          });
+          if (page.from) {
+            return links().some(href => href.endsWith('/' + page.slug))
+              ? [] : [`does not link back to "${page.from}", which links to it`];
+          }
+          const expect = (what, shown, markdown) => {
+            [shown, markdown] = [JSON.stringify(shown), JSON.stringify(markdown)];
+            if (shown !== markdown) problems.push(`shows ${shown} ${what}; its Markdown has ${markdown}`);
+          };
+          // DocC sets quotes and apostrophes as curly ones.
+          const plain = e => text(e).replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+          expect('as the title', plain(h1), page.title);
+          expect('pictures', all('img').length, page.pictures);
+          const sections = all('h2').map(plain).filter(h => page.sections.includes(h));
+          expect('as the sections', sections, page.sections);
+          for (const pre of all('pre')) {
+            const box = pre.parentElement;
+            if (pre.scrollWidth <= pre.clientWidth + 1 && box.scrollWidth <= box.clientWidth + 1) {
+              continue;
+            }
+            const line = pre.textContent.split('\n').reduce((a, b) => b.length > a.length ? b : a);
+            problems.push(`a listing is wider than its box at ${frame.contentWindow.innerWidth} px`
+              + ` (${pre.scrollWidth} px of text in ${Math.min(pre.clientWidth, box.clientWidth)}`
+              + ` px): "${line.trim().slice(0, 60)}"`);
+          }
+          const prose = e => [...e.childNodes].map(n =>
+            n.nodeType === 3 ? n.nodeValue : n.nodeName === 'CODE' ? '' : prose(n)).join('');
+          const raw = /.{0,30}(<!--|-->|```|\]\(|@[A-Z][A-Za-z]+ *[({]).{0,30}/g;
+          for (const leak of all('p, li, h2, h3, td').map(prose).join('\n').match(raw) || []) {
+            problems.push(`shows markup as text: "${leak}"`);
+          }
+          // The sidebar is a virtual scroller that may draw a row twice or out of order.
+          const rows = [];
+          for (const row of all('[dataindex]', d)) {
+            rows[row.getAttribute('dataindex')] = text(row.querySelector('.leaf-link'));
+          }
+          const listed = '\n' + rows.filter(String).join('\n') + '\n';
+          if (!book.groups.every(group => listed.includes('\n' + group.join('\n') + '\n'))) {
+            problems.push('the sidebar does not list the pages in order in their groups; it lists '
+              + JSON.stringify(rows.filter(String)));
+          }
+          if (!page.chapter) return problems;
+          const bare = e => e.textContent.replace(/[·\s]/g, '');
+          const isNavigation = e => e.tagName === 'P' && links(e).length > 0
+            && bare(e) === all('a[href]', e).map(bare).join('')
+            && page.neighbours.every(slug => links(e).some(href => href.endsWith('/' + slug)));
+          const outline = all('h2, p').filter(e => text(e) !== 'Read on')
+            .map(e => e.tagName === 'H2' ? 'h' : isNavigation(e) ? 'n' : 'p').join('');
+          for (const [place, pattern] of [['above its first', /^[^h]*n/], ['after its last', /n[^h]*$/]]) {
+            if (!pattern.test(outline)) {
+              problems.push(`has no links to the previous and next page ${place} section`);
+            }
+          }
+          const paragraphs = all('.primary-content p', d).length;
+          if (paragraphs < 3) problems.push(`renders empty (${paragraphs} paragraphs of text)`);
+          const swift = all('.code-listing[data-syntax="swift"]');
+          expect('Swift code blocks', swift.length, page.swift);
+          const plainListings = swift.filter(e => !e.querySelector('[class^="syntax-"]')).length;
+          if (plainListings) problems.push(`${plainListings} Swift code block(s) are not highlighted`);
+          // A page with Swift listings names the library's types; a page such as Sources need not.
+          if (page.swift && !page.api) problems.push('links to no API page');
+          return problems;
+        }
+        (async () => {
+          const report = { pages: 0, problems: [] };
+          const visit = async page => {
+            const frame = await look(page.url);
+            report.pages += 1;
+            report.problems.push(...check(page, frame).map(problem => `${page.url}: ${problem}`));
+            frame.remove();
+          };
+          for (const page of book.pages) await visit(page);
+          for (const page of book.pages.filter(page => page.chapter && page.api)) {
+            await visit({ url: page.api, slug: page.slug, from: page.title });
+          }
+          const element = document.body.appendChild(document.createElement('script'));
+          element.type = 'application/json';
+          element.id = 'report';
+          element.textContent = JSON.stringify(report).replace(/</g, '\\u003c');
+        })();
+        """#
+}
