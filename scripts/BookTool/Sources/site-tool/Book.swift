@@ -14,18 +14,14 @@ func heading(_ line: String) -> (level: Int, text: String)? {
     }
 }
 
-/// A heading's text as a reader sees it, without inline markup: `` The `Inner` class `` →
-/// `The Inner class`.
+/// A heading as a reader sees it: `` The `Inner` class `` → `The Inner class`.
 func plainText(_ heading: String) -> String {
     heading.filter { !"`*_".contains($0) }
 }
 
 extension BookPage {
     /// The file name without `.md`: `02-just`, and the article's name in the catalog.
-    var slug: String {
-        String(path.split(separator: "/").last?.dropLast(3) ?? "")
-    }
-    /// The text of the page's `# ` heading: `Chapter 2: Just`.
+    var slug: String { String(path.split(separator: "/").last!.dropLast(3)) }
     var title: String { PageFurniture.title(of: self) ?? slug }
     var lines: [String] { text.lines }
     /// The lines outside fenced blocks and comments.
@@ -41,12 +37,11 @@ extension BookPage {
 struct Book {
     var folder: URL
     var root: BookPage
-    /// Every numbered page, in reading order.
     var chapters: [BookPage]
     /// The numbered pages that have a chapter program in `Chapters/NN-*`.
     var mainChapters: [BookPage]
-    /// The other numbered pages, in the order the contents list them (the afterword before
-    /// the appendix, say), which the sidebar follows.
+    /// The others, in the order the contents list them (the afterword before the appendix,
+    /// say), which the sidebar follows.
     var pagesBeyond: [BookPage]
     var pages: [BookPage] { [root] + chapters }
 
@@ -57,9 +52,10 @@ struct Book {
             guard let source = layout.sourceText(of: path) else {
                 throw SiteError("\(folder.path)/README.md is missing")
             }
-            if let problem = source.problem { throw SiteError(problem) }
             let page = BookPage(path: path, contents: source.text)
-            if let problem = page.firstProblem { throw SiteError(problem) }
+            if let problem = source.problem ?? page.firstProblem {
+                throw SiteError(problem)
+            }
             guard PageFurniture.title(of: page) != nil else {
                 throw SiteError("\(page.path): no `# ` title")
             }
@@ -73,17 +69,17 @@ struct Book {
             throw SiteError("\(folder.path) has no chapters (NN-*.md)")
         }
         let programs = Set(layout.chapterFolders.map(\.number))
-        let hasProgram = { (page: BookPage) in
-            programs.contains(leadingNumber(of: page.slug) ?? -1)
+        mainChapters = chapters.filter {
+            programs.contains(leadingNumber(of: $0.slug) ?? -1)
         }
-        mainChapters = chapters.filter(hasProgram)
         let contents = root.text.text
-        func place(_ page: BookPage) -> String.Index {
-            contents.range(of: "](\(page.slug).md")?.lowerBound
-                ?? contents.endIndex
-        }
-        pagesBeyond = chapters.filter { !hasProgram($0) }.sorted {
-            place($0) < place($1)
+        pagesBeyond = chapters.filter {
+            !programs.contains(leadingNumber(of: $0.slug) ?? -1)
+        }.sorted {
+            (contents.range(of: "](\($0.slug).md")?.lowerBound
+                ?? contents.endIndex)
+                < (contents.range(of: "](\($1.slug).md")?.lowerBound
+                    ?? contents.endIndex)
         }
     }
 }

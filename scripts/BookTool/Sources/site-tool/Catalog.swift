@@ -21,15 +21,13 @@ struct Catalog {
         for (number, page) in book.chapters.enumerated() {
             let (lines, mentions) = convert(page)
             for symbol in mentions { naming[symbol, default: []].append(page) }
-            files.append((page.slug + ".md", article(lines, number: number)))
+            files.append(
+                (page.slug + ".md", article(page, lines, number: number)))
         }
-        var usedNames: Set<String> = []
+        // DocC reads which symbol an extension file adds to from its title, not its name.
         for (symbol, pages) in naming.sorted(by: {
             $0.key.linkPath < $1.key.linkPath
         }) {
-            var name = String(
-                symbol.linkPath.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-            while !usedNames.insert(name.lowercased()).inserted { name += "-" }
             let builder = book.mainChapters.first {
                 leadingNumber(of: $0.slug) == symbol.chapterNumber
             }
@@ -41,11 +39,12 @@ struct Catalog {
                 ? []
                 : ["", builder == nil ? "Named in:" : "Also named in:", ""]
             let text = built + named + others.map { "- <doc:\($0.slug)>" }
-            guard !text.isEmpty else { continue }
             let title = [
                 "# ``MiniCombine/\(symbol.linkPath)``", "", "## In the book",
             ]
-            files.append(("Extensions/\(name).md", title + text))
+            if !text.isEmpty {
+                files.append(("Extensions/\(files.count).md", title + text))
+            }
         }
         let manager = FileManager.default
         try? manager.removeItem(at: catalog)
@@ -62,82 +61,79 @@ struct Catalog {
                     + failure.value)
         }
         // The figures scripts/book draws, which the pages show as `![…](figures/NAME.svg)`.
-        let figures = book.folder.appendingPathComponent("figures")
-        let resources = catalog.appendingPathComponent("Resources")
-        try manager.createDirectory(
-            at: resources, withIntermediateDirectories: true)
-        for name in (try? manager.contentsOfDirectory(atPath: figures.path))
-            ?? []
-        where name.hasSuffix(".svg") {
-            try manager.copyItem(
-                at: figures.appendingPathComponent(name),
-                to: resources.appendingPathComponent(name))
-        }
+        try? manager.copyItem(
+            at: book.folder.appendingPathComponent("figures"),
+            to: catalog.appendingPathComponent("Resources"))
     }
 
-    /// Where the page's first paragraph ends, which DocC shows as the page's abstract (in the
-    /// title area, and on the card that links to the page); `nil` if it starts otherwise.
-    private func abstractEnd(_ lines: [String]) -> Int? {
+    /// `lines` with `head` in place of the title line and `insertion(next)` after the first
+    /// paragraph, which DocC shows as the abstract (in the title area and on the cards that
+    /// link to the page), or right after `head` if the page starts otherwise; `next` is the
+    /// first line that follows.
+    private func furnished(
+        _ lines: [String], head: [String], insertion: (String?) -> [String]
+    ) -> [String] {
         let title = lines.firstIndex { heading($0)?.level == 1 } ?? 0
-        guard
-            let first = lines[(title + 1)...].firstIndex(where: {
-                !$0.isBlankLine
-            }), heading(lines[first]) == nil, !lines[first].hasPrefix("```")
-        else { return nil }
-        return lines[first...].firstIndex(where: \.isBlankLine)
-            ?? lines.endIndex
+        var body = Array(lines[(title + 1)...])
+        var end = body.firstIndex { !$0.isBlankLine } ?? 0
+        if body.indices.contains(end), heading(body[end]) == nil,
+            !body[end].hasPrefix("```")
+        {
+            end = body[end...].firstIndex(where: \.isBlankLine) ?? body.endIndex
+        } else {
+            end = 0
+        }
+        body.insert(
+            contentsOf: insertion(body[end...].first { !$0.isBlankLine }),
+            at: end)
+        return lines[..<title] + head + body
     }
 
-    private func article(_ lines: [String], number: Int) -> [String] {
+    private func article(_ page: BookPage, _ lines: [String], number: Int)
+        -> [String]
+    {
         let link = { (page: BookPage) in (page.title, "<doc:\(page.slug)>") }
         let next = book.chapters.dropFirst(number + 1).first
-        let navigation = PageFurniture.navigationLine(
-            previous: number > 0 ? link(book.chapters[number - 1]) : nil,
-            next: next.map(link), contents: "<doc:MiniCombine>")
-        var text = lines
-        let title = text.firstIndex { heading($0)?.level == 1 } ?? 0
-        text.insert(
-            contentsOf: ["", navigation], at: abstractEnd(text) ?? title + 1)
-        text.insert(
-            contentsOf: [
-                "", "@Metadata {", "    @TitleHeading(\"\(book.root.title)\")",
-                "}", "", "@Options {", "    @AutomaticSeeAlso(disabled)", "}",
-            ], at: title + 1)
+        let navigation = [
+            "",
+            PageFurniture.navigationLine(
+                previous: number > 0 ? link(book.chapters[number - 1]) : nil,
+                next: next.map(link), contents: "<doc:MiniCombine>"),
+        ]
+        let head = [
+            "# " + page.title.filter { $0 != "`" }, "", "@Metadata {",
+            "    @TitleHeading(\"\(book.root.title)\")", "}", "", "@Options {",
+            "    @AutomaticSeeAlso(disabled)", "}",
+        ]
         let readOn = next.map {
             [
                 "", "## Read on", "", "@Links(visualStyle: detailedGrid) {",
                 "    - <doc:\($0.slug)>", "}",
             ]
         }
-        return text + ["", navigation] + (readOn ?? [])
+        return furnished(lines, head: head) { _ in navigation } + navigation
+            + (readOn ?? [])
     }
 
     private func rootPage() -> [String] {
-        var lines = convert(book.root).lines
-        let title = lines.firstIndex { heading($0)?.level == 1 } ?? 0
+        let head = [
+            "# ``MiniCombine``", "", "@Metadata {",
+            "    @DisplayName(\"\(book.root.title)\")",
+            "    @TitleHeading(\"A book\")",
+            "}", "", "@Options(scope: global) {",
+            "    @AutomaticArticleSubheading(disabled)", "}",
+        ]
         // DocC heads a module page's text "Overview" unless it starts with a heading of its
         // own: the paragraphs after the abstract get a book's heading instead.
-        if let end = abstractEnd(lines),
-            let next = lines[end...].first(where: { !$0.isBlankLine }),
-            heading(next) == nil
-        {
-            lines.insert(contentsOf: ["", "## About this book"], at: end)
+        var lines = furnished(convert(book.root).lines, head: head) { next in
+            next.map { heading($0) == nil } == true
+                ? ["", "## About this book"] : []
         }
-        lines.replaceSubrange(
-            title...title,
-            with: [
-                "# ``MiniCombine``", "", "@Metadata {",
-                "    @DisplayName(\"\(book.root.title)\")",
-                "    @TitleHeading(\"A book\")", "}", "",
-                "@Options(scope: global) {",
-                "    @AutomaticArticleSubheading(disabled)", "}",
-            ])
-        let groups = [
+        lines += ["", "## Topics"]
+        for (name, pages) in [
             ("Chapters", book.mainChapters),
             ("Beyond the chapters", book.pagesBeyond),
-        ]
-        lines += ["", "## Topics"]
-        for (name, pages) in groups where !pages.isEmpty {
+        ] where !pages.isEmpty {
             lines +=
                 ["", "### \(name)", ""] + pages.map { "- <doc:\($0.slug)>" }
         }

@@ -16,9 +16,9 @@ struct SiteCheck {
         let slugs = book.pages.map { $0.slug.lowercased() }
         let pages = book.pages.enumerated().map { index, page in
             [
-                "url": index == 0
-                    ? prefix
-                    : "\(prefix)documentation/minicombine/\(slugs[index])",
+                "url": prefix
+                    + (index == 0
+                        ? "" : "documentation/minicombine/\(slugs[index])"),
                 "slug": slugs[index], "title": page.title, "chapter": index > 0,
                 "pictures": page.prose.joined(separator: "\n")
                     .components(separatedBy: "![").count - 1,
@@ -42,13 +42,13 @@ struct SiteCheck {
             ["Chapters"] + book.mainChapters.map(\.title),
             ["Beyond the chapters"] + book.pagesBeyond.map(\.title),
         ]
-        let book = try JSONSerialization.data(withJSONObject: [
+        let data = try JSONSerialization.data(withJSONObject: [
             "pages": pages, "groups": groups.filter { $0.count > 1 },
             "chapters": Array(slugs.dropFirst()),
         ])
         let checker =
-            "<!DOCTYPE html><meta charset=\"utf-8\"><body><script>var book = "
-            + String(decoding: book, as: UTF8.self) + ";" + Self.script
+            "<!DOCTYPE html><meta charset=\"utf-8\"><body><script>const book = "
+            + String(decoding: data, as: UTF8.self) + ";" + Self.script
             + "</script>"
         let result = ProcessRunner.run(
             "python3",
@@ -58,26 +58,25 @@ struct SiteCheck {
                 "--disable-gpu", "--hide-scrollbars", "--window-size=1280,1000",
                 "--virtual-time-budget=\(pages.count * 40_000)", "--dump-dom",
             ], timeout: Double(pages.count) * 60)
-        struct Report: Decodable {
-            var pages: Int
-            var problems: [String]
-        }
+        // The script's report: how many pages it checked, then one line per problem.
         guard
             let json = result.standardOutput.firstMatch(
-                of: /id="report">(.*?)<\/script>/)?.1,
+                of: /id="report">(.*?)<\/script>/),
             let report = try? JSONDecoder().decode(
-                Report.self, from: Data(json.utf8))
+                [String].self, from: Data(json.1.utf8)),
+            let count = report.first
         else {
             throw SiteError(
                 "the pages were not checked: "
                     + result.failureReason(program: "Chromium"))
         }
-        for problem in report.problems { print("site check: FAIL \(problem)") }
-        let count = "\(report.pages) pages rendered in headless Chromium"
+        let problems = report.dropFirst()
+        for problem in problems { print("site check: FAIL \(problem)") }
+        let verdict = problems.isEmpty ? "OK" : "\(problems.count) problem(s)"
         print(
-            "site check: \(report.problems.isEmpty ? "OK" : "\(report.problems.count) problem(s)") (\(count))"
+            "site check: \(verdict) (\(count) pages rendered in headless Chromium)"
         )
-        return report.problems.isEmpty
+        return problems.isEmpty
     }
 
     /// Serves the site (`argv[1]`) at the base path (`argv[2]`) and the checking page
@@ -94,8 +93,7 @@ struct SiteCheck {
                 self.send_response(200)
                 self.end_headers()
                 self.wfile.write(page.encode())
-        names = ["chromium", "chromium-browser", "google-chrome"]
-        chromium = os.environ.get("CHROMIUM") or next(filter(None, map(shutil.which, names)), None)
+        chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
         if not chromium:
             sys.exit("Chromium is needed to check the site and was not found; install it "
                      "(apt-get install chromium) or set CHROMIUM=/path/to/chrome")
@@ -106,21 +104,17 @@ struct SiteCheck {
         sys.exit(subprocess.run([chromium, *sys.argv[4:], url], stderr=subprocess.DEVNULL).returncode)
         """#
 
-    /// Opens each of `book.pages` in turn in a frame, and then the first API page each chapter
-    /// links to; waits for DocC to draw the text; checks it; and writes the problems as JSON
-    /// into `#report`.
+    /// Opens each of `book.pages` in turn in a frame, then the first API page each chapter
+    /// links to; checks each once DocC has drawn its text; and writes the number of pages and
+    /// the problems as JSON into `#report`.
     private static let script = #"""
         const look = url => new Promise(done => {
           const frame = document.body.appendChild(document.createElement('iframe'));
           frame.style.cssText = 'width: 1280px; height: 1000px';
           frame.src = url;
-          let tries = 0;
-          const wait = () => {
-            const drawn = frame.contentDocument?.querySelector('h1.title, .doc-content p');
-            if (!drawn && ++tries < 40) return setTimeout(wait, 250);
-            setTimeout(() => done(frame), 1000);
-          };
-          wait();
+          const wait = tries => frame.contentDocument?.querySelector('h1.title, .doc-content p')
+            || !tries ? setTimeout(() => done(frame), 1000) : setTimeout(() => wait(tries - 1), 250);
+          wait(40);
         });
         function check(page, frame) {
           const d = frame.contentDocument, c = d.querySelector('.doc-content') || d.body;
@@ -149,15 +143,12 @@ struct SiteCheck {
           expect('pictures', all('img').length, page.pictures);
           const sections = all('h2').map(plain).filter(h => page.sections.includes(h));
           expect('as the sections', sections, page.sections);
-          for (const pre of all('pre')) {
-            const box = pre.parentElement;
-            if (pre.scrollWidth <= pre.clientWidth + 1 && box.scrollWidth <= box.clientWidth + 1) {
-              continue;
-            }
+          for (const pre of all('pre').filter(pre => [pre, pre.parentElement].some(
+              e => e.scrollWidth > e.clientWidth + 1))) {
             const line = pre.textContent.split('\n').reduce((a, b) => b.length > a.length ? b : a);
             problems.push(`a listing is wider than its box at ${frame.contentWindow.innerWidth} px`
-              + ` (${pre.scrollWidth} px of text in ${Math.min(pre.clientWidth, box.clientWidth)}`
-              + ` px): "${line.trim().slice(0, 60)}"`);
+              + ` (${pre.scrollWidth} px of text in ${pre.parentElement.clientWidth} px):`
+              + ` "${line.trim().slice(0, 60)}"`);
           }
           const prose = e => [...e.childNodes].map(n =>
             n.nodeType === 3 ? n.nodeValue : n.nodeName === 'CODE' ? '' : prose(n)).join('');
@@ -170,10 +161,11 @@ struct SiteCheck {
           for (const row of all('[dataindex]', d)) {
             rows[row.getAttribute('dataindex')] = text(row.querySelector('.leaf-link'));
           }
-          const listed = '\n' + rows.filter(String).join('\n') + '\n';
-          if (!book.groups.every(group => listed.includes('\n' + group.join('\n') + '\n'))) {
+          const listed = rows.filter(String);
+          if (!book.groups.every(group => `\n${listed.join('\n')}\n`.includes(
+              `\n${group.join('\n')}\n`))) {
             problems.push('the sidebar does not list the pages in order in their groups; it lists '
-              + JSON.stringify(rows.filter(String)));
+              + JSON.stringify(listed));
           }
           if (!page.chapter) return problems;
           const bare = e => e.textContent.replace(/[·\s]/g, '');
@@ -187,22 +179,20 @@ struct SiteCheck {
               problems.push(`has no links to the previous and next page ${place} section`);
             }
           }
-          const paragraphs = all('.primary-content p', d).length;
-          if (paragraphs < 3) problems.push(`renders empty (${paragraphs} paragraphs of text)`);
           const swift = all('.code-listing[data-syntax="swift"]');
           expect('Swift code blocks', swift.length, page.swift);
-          const plainListings = swift.filter(e => !e.querySelector('[class^="syntax-"]')).length;
-          if (plainListings) problems.push(`${plainListings} Swift code block(s) are not highlighted`);
+          const unlit = swift.filter(e => !e.querySelector('[class^="syntax-"]')).length;
+          if (unlit) problems.push(`${unlit} Swift code block(s) are not highlighted`);
           // A page with Swift listings names the library's types; a page such as Sources need not.
           if (page.swift && !page.api) problems.push('links to no API page');
           return problems;
         }
         (async () => {
-          const report = { pages: 0, problems: [] };
+          const report = [0];
           const visit = async page => {
             const frame = await look(page.url);
-            report.pages += 1;
-            report.problems.push(...check(page, frame).map(problem => `${page.url}: ${problem}`));
+            report[0] += 1;
+            report.push(...check(page, frame).map(problem => `${page.url}: ${problem}`));
             frame.remove();
           };
           for (const page of book.pages) await visit(page);
@@ -210,9 +200,8 @@ struct SiteCheck {
             await visit({ url: page.api, slug: page.slug, from: page.title });
           }
           const element = document.body.appendChild(document.createElement('script'));
-          element.type = 'application/json';
-          element.id = 'report';
-          element.textContent = JSON.stringify(report).replace(/</g, '\\u003c');
+          [element.type, element.id] = ['application/json', 'report'];
+          element.textContent = JSON.stringify(report.map(String)).replace(/</g, '\\u003c');
         })();
         """#
 }

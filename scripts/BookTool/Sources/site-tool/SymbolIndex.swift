@@ -4,19 +4,16 @@ import Foundation
 /// The public `MiniCombine` symbols a code span in the book can name.
 struct SymbolIndex {
     struct Symbol: Hashable {
-        /// `["Subscribers", "Demand"]`: the DocC link is these joined by `/`.
+        /// `["Subscribers", "Demand"]`: `Subscribers.Demand` in the book, linked as
+        /// `Subscribers/Demand`.
         var path: [String]
         /// The symbol graph's kind: `swift.struct`, `swift.method` and so on.
         var kind: String
-        /// Whether it is a member of a protocol (a requirement or an extension method).
-        var isProtocolMember = false
         /// The number of the library folder that declares it (`Sources/MiniCombine/05-…`),
         /// which is the number of the chapter that builds it.
         var chapterNumber: Int?
 
-        /// `Subscribers.Demand`, as the book writes it in a code span.
         var dottedName: String { path.joined(separator: ".") }
-        /// `Subscribers/Demand`, as DocC links to it.
         var linkPath: String { path.joined(separator: "/") }
         var isType: Bool {
             ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
@@ -36,23 +33,22 @@ struct SymbolIndex {
         func unique(_ candidates: [Symbol]) -> Symbol? {
             candidates.count == 1 ? candidates[0] : nil
         }
-        if let exact = unique(symbols.filter { $0.dottedName == text }) {
-            return exact
+        let types = symbols.filter { $0.isType && $0.path.last == text }
+        let methods = symbols.filter {
+            ["swift.method", "swift.func"].contains($0.kind)
+                && ($0.path.last == text
+                    || $0.path.last?.prefix { $0 != "(" } == text[...])
         }
-        if text.contains(".") { return nil }
-        if let type = unique(
-            symbols.filter { $0.isType && $0.path.last == text })
-        {
-            return type
+        let protocolMembers = methods.filter { method in
+            symbols.contains {
+                $0.kind == "swift.protocol"
+                    && $0.path == Array(method.path.dropLast())
+            }
         }
-        let methods = symbols.filter { symbol in
-            guard ["swift.method", "swift.func"].contains(symbol.kind),
-                let last = symbol.path.last
-            else { return false }
-            return text.contains("(")
-                ? last == text : last.prefix { $0 != "(" } == text
-        }
-        return unique(methods) ?? unique(methods.filter(\.isProtocolMember))
+        return unique(symbols.filter { $0.dottedName == text })
+            ?? (text.contains(".")
+                ? nil
+                : unique(types) ?? unique(methods) ?? unique(protocolMembers))
     }
 }
 
@@ -62,34 +58,18 @@ extension SymbolIndex {
     /// symbols whose DocC path another symbol shares (overloads, which would need a
     /// disambiguation suffix), so every symbol here has exactly one plain link.
     init(symbolGraph url: URL) throws {
-        let graph =
-            (try? JSONSerialization.jsonObject(with: Data(contentsOf: url)))
-            as? [String: Any]
-        guard let entries = graph?["symbols"] as? [[String: Any]],
-            let relations = graph?["relationships"] as? [[String: Any]]
+        let graph = try? JSONSerialization.jsonObject(
+            with: Data(contentsOf: url))
+        guard
+            let entries = (graph as? [String: Any])?["symbols"]
+                as? [[String: Any]]
         else {
             throw SiteError("\(url.path): cannot be read as a symbol graph")
         }
         /// `field(entry, "kind", "identifier")` is `entry.kind.identifier`.
         func field(_ entry: [String: Any], _ keys: String...) -> String {
             keys.reduce(entry as Any?) { ($0 as? [String: Any])?[$1] }
-                as? String
-                ?? ""
-        }
-        let kinds = Dictionary(
-            entries.map {
-                (
-                    field($0, "identifier", "precise"),
-                    field($0, "kind", "identifier")
-                )
-            }, uniquingKeysWith: { first, _ in first })
-        var parentKind: [String: String] = [:]
-        for relation in relations
-        where ["memberOf", "requirementOf", "optionalRequirementOf"].contains(
-            field(relation, "kind"))
-        {
-            parentKind[field(relation, "source")] =
-                kinds[field(relation, "target")]
+                as? String ?? ""
         }
         let real = entries.filter {
             !field($0, "identifier", "precise").contains("::SYNTHESIZED::")
@@ -98,14 +78,11 @@ extension SymbolIndex {
         let counts = Dictionary(paths.map { ($0, 1) }, uniquingKeysWith: +)
         symbols = zip(real, paths).filter { counts[$1] == 1 }.map {
             entry, path in
-            Symbol(
+            let folder = field(entry, "location", "uri")
+                .firstMatch(of: /\/Sources\/MiniCombine\/([^\/]*)/)?.1
+            return Symbol(
                 path: path, kind: field(entry, "kind", "identifier"),
-                isProtocolMember: parentKind[
-                    field(entry, "identifier", "precise")]
-                    == "swift.protocol",
-                chapterNumber: field(entry, "location", "uri").firstMatch(
-                    of: /\/Sources\/MiniCombine\/([^\/]*)/
-                ).flatMap { leadingNumber(of: String($0.1)) })
+                chapterNumber: folder.flatMap { leadingNumber(of: String($0)) })
         }
     }
 }

@@ -5,7 +5,7 @@ let usage = """
     usage: site-tool catalog --book DIR --symbol-graph FILE --output DIR [--repository-url URL]
            site-tool check --site DIR --book DIR [--base-path NAME]
     """
-/// Each command's options, all `--name value`; anything else is an error, so a mistyped
+/// Each command's options, all `--name value`: anything else is an error, so a mistyped
 /// option is never silently ignored.
 let commands = [
     "catalog": ["--book", "--symbol-graph", "--output", "--repository-url"],
@@ -34,15 +34,15 @@ do {
     let book = try Book(folder: url("--book"))
     if command == "catalog" {
         let symbols = try SymbolIndex(symbolGraph: url("--symbol-graph"))
-        try Catalog(
+        let catalog = Catalog(
             book: book, symbols: symbols,
-            repositoryURL: given["--repository-url"]
-        ).write(to: url("--output"))
+            repositoryURL: given["--repository-url"])
+        try catalog.write(to: url("--output"))
     } else {
-        let check = SiteCheck(
-            site: try url("--site"), book: book,
-            basePath: given["--base-path"] ?? "")
-        exit(try check.run() ? 0 : 1)
+        let basePath = given["--base-path"] ?? ""
+        exit(
+            try SiteCheck(site: url("--site"), book: book, basePath: basePath)
+                .run() ? 0 : 1)
     }
 } catch {
     FileHandle.standardError.write(Data("site-tool: error: \(error)\n".utf8))

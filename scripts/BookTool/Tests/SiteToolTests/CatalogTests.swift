@@ -49,9 +49,8 @@ import Testing
             .init(path: ["Just"], kind: "swift.struct"),
             .init(path: ["Subscribers", "Demand"], kind: "swift.struct"),
             .init(path: ["Sink", "receive(_:)"], kind: "swift.method"),
-            .init(
-                path: ["Subscriber", "receive(_:)"], kind: "swift.method",
-                isProtocolMember: true),
+            .init(path: ["Subscriber"], kind: "swift.protocol"),
+            .init(path: ["Subscriber", "receive(_:)"], kind: "swift.method"),
         ])
         let (lines, mentions) = Catalog(book: book, symbols: symbols)
             .convert(book.chapters[0])
