@@ -174,39 +174,32 @@ struct Catalog {
                 title != nil
                 ? page.lines[index].filter { $0 != "`" }
                 : Self.singleNoteLabel(page.lines[index])
-            var result = ""
-            var cursor = line.startIndex
-            // How many `[` are open: a span in a link's text is not linked again.
-            var bracketDepth = 0
-            for match in line.matches(of: /(`+)(.+?)\1(?!`)('?)/) {
-                let text = line[cursor..<match.range.lowerBound]
-                bracketDepth = text.reduce(bracketDepth) {
-                    $1 == "[" ? $0 + 1 : $1 == "]" ? max(0, $0 - 1) : $0
-                }
-                result += rewriteLinks(String(text), page: page)
-                cursor = match.range.upperBound
+            let converted = line.replacing(/(`+)(.+?)\1(?!`)('?)/) { match in
                 let span = "\(match.1)\(match.2)\(match.1)"
-                var shown = span
-                if let symbol = symbols.symbol(named: String(match.2)) {
-                    mentions.insert(symbol)
-                    if title == nil, bracketDepth == 0,
-                        !Self.isAboutAnotherLibrary(
-                            before: paragraph + " "
-                                + line[..<match.range.lowerBound],
-                            after: String(line[cursor...])),
-                        linkedInSection.insert(symbol).inserted
-                    {
-                        shown =
-                            match.2 == symbol.dottedName && symbol.isType
-                            ? "``\(symbol.linkPath)``"
-                            : "[\(span)](<doc:\(symbol.linkPath)>)"
-                    }
-                }
                 // An apostrophe right after a code span: `Just`’s.
-                result += shown + (match.3.isEmpty ? "" : "’")
+                let apostrophe = match.3.isEmpty ? "" : "’"
+                guard let symbol = symbols.symbol(named: String(match.2)) else {
+                    return span + apostrophe
+                }
+                mentions.insert(symbol)
+                // A span in a link's text, `[`Just`](02-just.md)`, is not linked again.
+                let before = line[..<match.range.lowerBound]
+                let insideLink =
+                    before.reduce(0) {
+                        $1 == "[" ? $0 + 1 : $1 == "]" ? max(0, $0 - 1) : $0
+                    } > 0
+                guard title == nil, !insideLink,
+                    !Self.isAboutAnotherLibrary(
+                        before: paragraph + " " + before,
+                        after: String(line[match.range.upperBound...])),
+                    linkedInSection.insert(symbol).inserted
+                else { return span + apostrophe }
+                return
+                    (match.2 == symbol.dottedName && symbol.isType
+                    ? "``\(symbol.linkPath)``"
+                    : "[\(span)](<doc:\(symbol.linkPath)>)") + apostrophe
             }
-            output.append(
-                result + rewriteLinks(String(line[cursor...]), page: page))
+            output.append(rewriteLinks(converted, page: page))
             paragraph += " " + line
         }
         while output.last?.isBlankLine == true { output.removeLast() }
@@ -250,7 +243,7 @@ struct Catalog {
     /// Relative links as DocC links: `](02-just.md#running-it)` → `](<doc:02-just#Running-it>)`;
     /// `figures/NAME.svg` → `NAME.svg`, a resource; other repository files at `repositoryURL`.
     private func rewriteLinks(_ text: String, page: BookPage) -> String {
-        text.replacing(/\]\((?=[^)\s])([^)\s#]*)(?:#([^)\s]*))?\)/) { link in
+        text.replacing(/\]\((?=[^)\s<])([^)\s#]*)(?:#([^)\s]*))?\)/) { link in
             let (path, fragment) = (
                 String(link.1), link.2.map { "#\($0)" } ?? ""
             )

@@ -38,13 +38,8 @@ struct SiteCheck {
                 .map { slugs[$0] },
             ] as [String: Any]
         }
-        let groups = [
-            ["Chapters"] + book.mainChapters.map(\.title),
-            ["Beyond the chapters"] + book.pagesBeyond.map(\.title),
-        ]
         let data = try JSONSerialization.data(withJSONObject: [
-            "pages": pages, "groups": groups.filter { $0.count > 1 },
-            "chapters": Array(slugs.dropFirst()),
+            "pages": pages, "chapters": Array(slugs.dropFirst()),
         ])
         let checker =
             "<!DOCTYPE html><meta charset=\"utf-8\"><body><script>const book = "
@@ -104,9 +99,8 @@ struct SiteCheck {
         sys.exit(subprocess.run([chromium, *sys.argv[4:], url], stderr=subprocess.DEVNULL).returncode)
         """#
 
-    /// Opens each of `book.pages` in turn in a frame, then the first API page each chapter
-    /// links to; checks each once DocC has drawn its text; and writes the number of pages and
-    /// the problems as JSON into `#report`.
+    /// Opens each of `book.pages` in turn in a frame, checks it once DocC has drawn its text,
+    /// and writes the number of pages and the problems as JSON into `#report`.
     private static let script = #"""
         const look = url => new Promise(done => {
           const frame = document.body.appendChild(document.createElement('iframe'));
@@ -125,14 +119,6 @@ struct SiteCheck {
           if (!d.getElementById('app')) return ['is not a page of the site: ' + text(d.body)];
           if (/can.t be found/.test(text(d.body))) return ["says the page can't be found"];
           if (!h1) return ['renders empty: no title after its script ran'];
-          page.api = links().find(href => {
-            const name = href.match(/\/documentation\/minicombine\/([^\/#]+)[^#]*$/);
-            return name && !book.chapters.includes(name[1]);
-          });
-          if (page.from) {
-            return links().some(href => href.endsWith('/' + page.slug))
-              ? [] : [`does not link back to "${page.from}", which links to it`];
-          }
           const expect = (what, shown, markdown) => {
             [shown, markdown] = [JSON.stringify(shown), JSON.stringify(markdown)];
             if (shown !== markdown) problems.push(`shows ${shown} ${what}; its Markdown has ${markdown}`);
@@ -156,17 +142,6 @@ struct SiteCheck {
           for (const leak of all('p, li, h2, h3, td').map(prose).join('\n').match(raw) || []) {
             problems.push(`shows markup as text: "${leak}"`);
           }
-          // The sidebar is a virtual scroller that may draw a row twice or out of order.
-          const rows = [];
-          for (const row of all('[dataindex]', d)) {
-            rows[row.getAttribute('dataindex')] = text(row.querySelector('.leaf-link'));
-          }
-          const listed = rows.filter(String);
-          if (!book.groups.every(group => `\n${listed.join('\n')}\n`.includes(
-              `\n${group.join('\n')}\n`))) {
-            problems.push('the sidebar does not list the pages in order in their groups; it lists '
-              + JSON.stringify(listed));
-          }
           if (!page.chapter) return problems;
           const bare = e => e.textContent.replace(/[·\s]/g, '');
           const isNavigation = e => e.tagName === 'P' && links(e).length > 0
@@ -184,20 +159,17 @@ struct SiteCheck {
           const unlit = swift.filter(e => !e.querySelector('[class^="syntax-"]')).length;
           if (unlit) problems.push(`${unlit} Swift code block(s) are not highlighted`);
           // A page with Swift listings names the library's types; a page such as Sources need not.
-          if (page.swift && !page.api) problems.push('links to no API page');
+          const api = links().filter(href => !book.chapters.includes(
+            href.match(/\/documentation\/minicombine\/([^\/#]+)[^#]*$/)?.[1] ?? book.chapters[0]));
+          if (page.swift && !api.length) problems.push('links to no API page');
           return problems;
         }
         (async () => {
-          const report = [0];
-          const visit = async page => {
+          const report = [book.pages.length];
+          for (const page of book.pages) {
             const frame = await look(page.url);
-            report[0] += 1;
             report.push(...check(page, frame).map(problem => `${page.url}: ${problem}`));
             frame.remove();
-          };
-          for (const page of book.pages) await visit(page);
-          for (const page of book.pages.filter(page => page.chapter && page.api)) {
-            await visit({ url: page.api, slug: page.slug, from: page.title });
           }
           const element = document.body.appendChild(document.createElement('script'));
           [element.type, element.id] = ['application/json', 'report'];
