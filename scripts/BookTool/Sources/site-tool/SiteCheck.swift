@@ -14,29 +14,27 @@ struct SiteCheck {
     func run() throws -> Bool {
         let prefix = basePath.isEmpty ? "/" : "/\(basePath)/"
         let slugs = book.pages.map { $0.slug.lowercased() }
-        let pages = book.pages.enumerated().map { index, page in
-            [
-                "url": prefix
-                    + (index == 0
-                        ? "" : "documentation/minicombine/\(slugs[index])"),
-                "slug": slugs[index], "title": page.title, "chapter": index > 0,
+        let pages = book.pages.enumerated().map {
+            index, page -> [String: Any] in
+            var swift = 0
+            for case .fence(let block) in page.items where block.isSwift {
+                swift += 1
+            }
+            let url =
+                index == 0 ? "" : "documentation/minicombine/\(slugs[index])"
+            return [
+                "url": prefix + url, "slug": slugs[index], "title": page.title,
+                "chapter": index > 0, "swift": swift,
                 "pictures": page.prose.joined(separator: "\n")
                     .components(separatedBy: "![").count - 1,
                 "sections": page.headings.filter { $0.level == 2 }.map {
                     plainText($0.text)
                 },
-                "swift": page.items.filter {
-                    if case .fence(let block) = $0 {
-                        block.isSwift
-                    } else {
-                        false
-                    }
-                }.count,
                 "neighbours": [index - 1, index + 1].filter {
                     $0 > 0 && $0 < slugs.count
                 }
                 .map { slugs[$0] },
-            ] as [String: Any]
+            ]
         }
         let data = try JSONSerialization.data(withJSONObject: [
             "pages": pages, "chapters": Array(slugs.dropFirst()),

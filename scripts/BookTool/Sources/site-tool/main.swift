@@ -5,8 +5,7 @@ let usage = """
     usage: site-tool catalog --book DIR --symbol-graph FILE --output DIR [--repository-url URL]
            site-tool check --site DIR --book DIR [--base-path NAME]
     """
-/// Each command's options, all `--name value`: anything else is an error, so a mistyped
-/// option is never silently ignored.
+/// Each command's options, all `--name value`; any other argument is an error.
 let commands = [
     "catalog": ["--book", "--symbol-graph", "--output", "--repository-url"],
     "check": ["--site", "--book", "--base-path"],

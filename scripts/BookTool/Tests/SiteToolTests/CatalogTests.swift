@@ -104,6 +104,78 @@ import Testing
                 after: " too."))
     }
 
+    @Test func catalogListsThePagesAndSaysWhereEachTypeIsBuiltAndNamed() throws
+    {
+        let (book, cleanUp) = try makeBook([
+            "README.md": "# A book\n\nIt rebuilds things.\n\nMore.\n\n"
+                + "- [Start](01-start.md)\n- [Costs](03-costs.md)\n",
+            "01-start.md": "# Start\n\nWe build `Just`.\n",
+            "02-more.md": "# More\n\n`Just` again.\n",
+            "03-costs.md": "# Costs\n\nNo code.\n",
+        ])
+        defer { cleanUp() }
+        let root = book.folder.deletingLastPathComponent()
+        for folder in ["Chapters/01-Start", "Chapters/02-More"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder),
+                withIntermediateDirectories: true)
+        }
+        let catalog = root.appendingPathComponent("MiniCombine.docc")
+        let symbols = SymbolIndex(symbols: [
+            .init(path: ["Just"], kind: "swift.struct", chapterNumber: 1),
+            .init(path: ["Sink"], kind: "swift.class", chapterNumber: 9),
+        ])
+        try Catalog(book: Book(folder: book.folder), symbols: symbols)
+            .write(to: catalog)
+        let read = { (name: String) in
+            try String(
+                contentsOf: catalog.appendingPathComponent(name),
+                encoding: .utf8)
+        }
+        #expect(
+            try read("MiniCombine.md").hasSuffix(
+                """
+                ## About this book
+
+                More.
+
+                - [Start](<doc:01-start>)
+                - [Costs](<doc:03-costs>)
+
+                ## Topics
+
+                ### Chapters
+
+                - <doc:01-start>
+                - <doc:02-more>
+
+                ### Beyond the chapters
+
+                - <doc:03-costs>
+
+                """))
+        let extensions = try FileManager.default.contentsOfDirectory(
+            atPath: catalog.appendingPathComponent("Extensions").path)
+        #expect(extensions.count == 1)
+        #expect(
+            try read("Extensions/\(extensions[0])") == """
+                # ``MiniCombine/Just``
+
+                ## In the book
+
+                Built in <doc:01-start>.
+
+                Also named in:
+
+                - <doc:02-more>
+
+                """)
+        #expect(
+            try read("02-more.md").contains(
+                "[← Start](<doc:01-start>) · [Contents](<doc:MiniCombine>) · "
+                    + "[Costs →](<doc:03-costs>)"))
+    }
+
     @Test func pagesBeyondTheChaptersFollowTheContentsNotTheFileNames() throws {
         let (book, cleanUp) = try makeBook([
             "README.md": "# A book\n\nAfterword: [Last words](09-afterword.md)"
