@@ -14,10 +14,10 @@ struct Catalog {
 
     func write(to catalog: URL) throws {
         var files = [("MiniCombine.md", rootPage())]
-        var naming = Dictionary(
-            uniqueKeysWithValues: symbols.symbols.filter(\.isType).map {
-                ($0, [BookPage]())
-            })
+        var naming: [SymbolIndex.Symbol: [BookPage]] = [:]
+        for symbol in symbols.symbols where symbol.isType {
+            naming[symbol] = []
+        }
         for (number, page) in book.chapters.enumerated() {
             let (lines, mentions) = convert(page)
             for symbol in mentions { naming[symbol, default: []].append(page) }
@@ -32,18 +32,18 @@ struct Catalog {
                 leadingNumber(of: $0.slug) == symbol.chapterNumber
             }
             let others = pages.filter { $0.slug != builder?.slug }
-            let built =
-                builder.map { ["", "Built in <doc:\($0.slug)>."] } ?? []
-            let named =
-                others.isEmpty
-                ? []
-                : ["", builder == nil ? "Named in:" : "Also named in:", ""]
-            let text = built + named + others.map { "- <doc:\($0.slug)>" }
-            let title = [
+            var text = [
                 "# ``MiniCombine/\(symbol.linkPath)``", "", "## In the book",
             ]
-            if !text.isEmpty {
-                files.append(("Extensions/\(files.count).md", title + text))
+            if let builder { text += ["", "Built in <doc:\(builder.slug)>."] }
+            if !others.isEmpty {
+                text += [
+                    "", builder == nil ? "Named in:" : "Also named in:", "",
+                ]
+                text += others.map { "- <doc:\($0.slug)>" }
+            }
+            if text.count > 3 {
+                files.append(("Extensions/\(files.count).md", text))
             }
         }
         let manager = FileManager.default
