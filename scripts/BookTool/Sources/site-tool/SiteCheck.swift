@@ -60,7 +60,7 @@ struct SiteCheck {
             let count = report.first
         else {
             throw SiteError(
-                "the pages were not checked: "
+                "the pages were not checked (this needs python3 and Chromium): "
                     + result.failureReason(program: "Chromium"))
         }
         let problems = report.dropFirst()
