@@ -152,13 +152,10 @@ struct Catalog {
         // The paragraph so far, for the sentence a code span is in.
         var paragraph = ""
         for item in page.items {
-            guard case .prose(let index) = item else {
-                if case .fence(let block) = item {
-                    output +=
-                        page.lines[block.openingIndex...block.closingIndex]
-                }
-                continue
+            if case .fence(let block) = item {
+                output += page.lines[block.openingIndex...block.closingIndex]
             }
+            guard case .prose(let index) = item else { continue }
             // The scanner leaves out comments that span lines; this drops `<!-- … --> text`.
             let trimmed = page.lines[index].trimmedWhitespace
             if trimmed.hasPrefix("<!--")
