@@ -149,10 +149,11 @@ extension Publishers.ReduceLatest3 {
             else {
                 return lock.unlock()
             }
-            // Released on leaving, after the lock: letting go calls out.
-            let released = latest[keyPath: slot]
+            // One walk of the key path swaps the new value in; the old one is
+            // released on leaving, after the lock: letting go calls out.
+            var released: Value? = value
+            swap(&latest[keyPath: slot], &released)
             defer { withExtendedLifetime(released) {} }
-            latest[keyPath: slot] = value
             hasUndeliveredChange = true
             deliverAndUnlock()
         }
