@@ -155,6 +155,26 @@ package enum InterruptCleanup {
         registry.change { _ = $0.files.remove(url.path) }
     }
 
+    /// A new path in the temporary folder, `prefix-UUID.pathExtension`, removed on an
+    /// interrupt until `discard(_:)` removes it.
+    package static func temporaryItem(
+        _ prefix: String, pathExtension: String = ""
+    )
+        -> URL
+    {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+            .appendingPathExtension(pathExtension)
+        add(temporaryFile: url)
+        return url
+    }
+
+    /// Removes the temporary item at `url`, and forgets it.
+    package static func discard(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+        remove(temporaryFile: url)
+    }
+
     /// Removes the registered temporary files, those under `folder` if it is given.
     static func removeTemporaryFiles(under folder: URL? = nil) {
         let prefix = folder.map { $0.standardizedFileURL.path + "/" } ?? "/"

@@ -57,13 +57,8 @@ struct ToolchainEvidenceSource: EvidenceSource, Sendable {
     func gather(_ request: EvidenceRequest, in layout: RepositoryLayout)
         -> Evidence
     {
-        let workspace = FileManager.default.temporaryDirectory
-            .appendingPathComponent("book-tool-\(UUID().uuidString)")
-        InterruptCleanup.add(temporaryFile: workspace)
-        defer {
-            try? FileManager.default.removeItem(at: workspace)
-            InterruptCleanup.remove(temporaryFile: workspace)
-        }
+        let workspace = InterruptCleanup.temporaryItem("book-tool")
+        defer { InterruptCleanup.discard(workspace) }
         let toolchain = Toolchain(
             layout: layout, workspace: workspace, timeout: programTimeout)
         var evidence = Evidence(toolchainVersion: Self.toolchainVersion())
@@ -296,9 +291,9 @@ private struct Toolchain: Sendable {
         }
         let traces = concurrentMap(request.traces.map(\.product).uniqued()) {
             product in
-            let file = FileManager.default.temporaryDirectory
-                .appendingPathComponent("book-trace-\(UUID().uuidString).jsonl")
-            defer { try? FileManager.default.removeItem(at: file) }
+            let file = InterruptCleanup.temporaryItem(
+                "book-trace", pathExtension: "jsonl")
+            defer { InterruptCleanup.discard(file) }
             let traced = run(
                 product, bin: bin,
                 environment: [ProgramTrace.environmentVariable: file.path])

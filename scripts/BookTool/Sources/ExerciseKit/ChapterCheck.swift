@@ -253,13 +253,9 @@ struct TestRunner {
         var outcomes: [TestOutcome] = []
         var limit = testTimeLimit
         while true {
-            let file = FileManager.default.temporaryDirectory
-                .appendingPathComponent("exercise-events-\(UUID()).jsonl")
-            InterruptCleanup.add(temporaryFile: file)
-            defer {
-                try? FileManager.default.removeItem(at: file)
-                InterruptCleanup.remove(temporaryFile: file)
-            }
+            let file = InterruptCleanup.temporaryItem(
+                "exercise-events", pathExtension: "jsonl")
+            defer { InterruptCleanup.discard(file) }
             let skips = outcomes.flatMap {
                 ["--skip", NSRegularExpression.escapedPattern(for: $0.id)]
             }
