@@ -172,6 +172,7 @@ extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
         // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
         let accepted = lock.withLock { () -> Bool in
+            // A copy, dropped locked: safe, as `upstreams` still holds it.
             let upstream = upstreams[source.rawValue]
             guard downstream != nil, pendingCompletion == nil,
                 upstream.subscription == nil,
@@ -185,6 +186,20 @@ extension Publishers.ReduceLatest3.Inner {
         } else {
             subscription.cancel()
         }
+        // exercise.end
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-request
+extension Publishers.ReduceLatest3.Inner {
+    func request(_ more: Subscribers.Demand) {
+        // exercise.blank: ReduceLatest3's subscription, request(_:)
+        precondition(more > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        guard downstream != nil else { return lock.unlock() }
+        demand += more
+        deliverAndUnlock()
         // exercise.end
     }
 }
@@ -264,20 +279,6 @@ extension Publishers.ReduceLatest3.Inner {
         if case .failure = pendingCompletion { true } else { false }
     }
     // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-request
-extension Publishers.ReduceLatest3.Inner {
-    func request(_ more: Subscribers.Demand) {
-        // exercise.blank: ReduceLatest3's subscription, request(_:)
-        precondition(more > 0, "API Violation: demand must not be zero")
-        lock.lock()
-        guard downstream != nil else { return lock.unlock() }
-        demand += more
-        deliverAndUnlock()
-        // exercise.end
-    }
 }
 // snippet.end
 
