@@ -161,22 +161,6 @@ final class Tracer: @unchecked Sendable {
                 value: value, end: end))
     }
 
-    /// Renames the lanes of the newest pipeline: a lane named `"self: Int"`
-    /// becomes `"numbers: Int"` when `names` maps `"self"` to `"numbers"`.
-    func renameLanes(_ names: [String: String]) {
-        lock.withLock {
-            for index in events.indices
-            where events[index].pipeline == pipelines {
-                guard let lane = events[index].lane,
-                    let colon = lane.firstIndex(of: ":"),
-                    let name = names[String(lane[..<colon])]
-                else { continue }
-                events[index].lane = name + lane[colon...]
-            }
-        }
-        write()
-    }
-
     @discardableResult
     private func append(_ event: Event) -> Int {
         let index = lock.withLock {

@@ -31,9 +31,6 @@ letters.send("B")
 combined.cancel()
 // snippet.end
 
-// For the figure only (Trace.swift): its lanes take the subjects' names.
-Tracer.shared?.renameLanes(["self": "numbers", "b": "letters", "c": "flags"])
-
 // snippet.patient
 /// Asks for one result when told to, and prints what arrives.
 final class OneAtATime: Subscriber {
