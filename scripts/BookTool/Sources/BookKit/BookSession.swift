@@ -274,6 +274,9 @@ struct BookSession {
         diagnostics +=
             snippetFiles.values.flatMap(\.diagnostics)
             + evidence.buildDiagnostics
+        let pagesByPath = Dictionary(
+            pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }
+        )
         for page in pages {
             diagnostics += PostNoteChecker.check(page, testNames: testNames)
             let rendering = renderer.render(page)
@@ -286,7 +289,9 @@ struct BookSession {
             diagnostics += rendering.diagnostics.filter {
                 page.diagnostics.isEmpty || $0.kind != .staleness
             }
-            diagnostics += LinkChecker.brokenLinks(in: page) {
+            diagnostics += LinkChecker.brokenLinks(
+                in: page, pages: pagesByPath
+            ) {
                 FileManager.default.fileExists(atPath: layout.url(for: $0).path)
             }
         }

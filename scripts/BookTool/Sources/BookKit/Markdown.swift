@@ -472,21 +472,52 @@ package func leadingNumber(of name: String) -> Int? {
     name.prefixMatch(of: /([0-9]+)-/).flatMap { Int($0.1) }
 }
 
-/// Finds relative Markdown links, `](path)` or `](path#anchor)`, whose target file does not exist.
+/// Finds relative Markdown links, `](path)` or `](path#anchor)`, whose target file does not exist,
+/// or whose anchor names no heading of a page in `pages` (the page itself for `](#anchor)`).
 enum LinkChecker {
-    static func brokenLinks(in page: BookPage, fileExists: (String) -> Bool)
-        -> [BookDiagnostic]
-    {
+    static func brokenLinks(
+        in page: BookPage, pages: [String: BookPage] = [:],
+        fileExists: (String) -> Bool
+    ) -> [BookDiagnostic] {
         page.proseIndices.flatMap { index in
             linkTargets(in: page.text.lines[index]).compactMap { target in
-                guard let path = resolvedPath(of: target, from: page.path),
-                    !fileExists(path)
+                let isLocal = target.hasPrefix("#")
+                guard
+                    let path = isLocal
+                        ? page.path : resolvedPath(of: target, from: page.path)
                 else { return nil }
-                return BookDiagnostic(
-                    path: page.path, line: index + 1,
-                    message: "link target '\(target)' does not exist")
+                var problem: String? = nil
+                if !isLocal && !fileExists(path) {
+                    problem = "does not exist"
+                } else if target.contains("#"),
+                    let anchor = target.split(separator: "#").last,
+                    let linked = isLocal ? page : pages[path],
+                    !anchors(of: linked).contains(String(anchor))
+                {
+                    problem = "names no heading of \(path)"
+                }
+                return problem.map {
+                    BookDiagnostic(
+                        path: page.path, line: index + 1,
+                        message: "link target '\(target)' \($0)")
+                }
             }
         }
+    }
+
+    /// The anchors GitHub gives `page`'s headings: lowercased, punctuation dropped, spaces as
+    /// dashes.
+    static func anchors(of page: BookPage) -> Set<String> {
+        Set(
+            page.proseIndices.compactMap { index in
+                page.text.lines[index].wholeMatch(of: /#{1,6}[ \t]+(.*)/).map {
+                    String(
+                        $0.1.lowercased().filter {
+                            $0.isLetter || $0.isNumber || " -_".contains($0)
+                        }
+                    ).replacingOccurrences(of: " ", with: "-")
+                }
+            })
     }
 
     static func linkTargets(in line: String) -> [String] {
