@@ -14,6 +14,7 @@ public protocol Publisher<Output, Failure> {
     where S.Input == Output, S.Failure == Failure
 }
 
+// snippet.tuned-subscribe
 extension Publisher {
     /// Connects `subscriber` to this publisher.
     @inlinable @inline(__always)
@@ -22,6 +23,7 @@ extension Publisher {
         receive(subscriber: subscriber)
     }
 }
+// snippet.end
 
 /// Something that receives a subscription, values and a completion, in that order.
 public protocol Subscriber<Input, Failure> {
