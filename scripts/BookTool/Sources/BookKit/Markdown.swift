@@ -472,6 +472,20 @@ package func leadingNumber(of name: String) -> Int? {
     name.prefixMatch(of: /([0-9]+)-/).flatMap { Int($0.1) }
 }
 
+extension [BookPage] {
+    /// These pages in the order `contents`, the book's README, links them; one it does not
+    /// link goes last.
+    package func inContentsOrder(of contents: BookPage) -> [BookPage] {
+        let text = contents.text.text
+        func place(_ page: BookPage) -> String.Index {
+            let file =
+                page.path.split(separator: "/").last.map(String.init) ?? ""
+            return text.range(of: "](\(file)")?.lowerBound ?? text.endIndex
+        }
+        return sorted { place($0) < place($1) }
+    }
+}
+
 /// Finds relative Markdown links, `](path)` or `](path#anchor)`, whose target file does not exist,
 /// or whose anchor names no heading of a page in `pages` (the page itself for `](#anchor)`).
 enum LinkChecker {

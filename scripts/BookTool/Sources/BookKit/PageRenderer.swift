@@ -36,18 +36,13 @@ struct PageRenderer {
                 shown[path, default: []].append(lines)
             }
         }
-        // In the order the contents link them; a page they do not link goes last.
-        let contents =
-            pages.first { $0.path == "book/README.md" }?.text.text ?? ""
-        func placeInContents(_ page: BookPage) -> String.Index {
-            let file = page.path.dropFirst("book/".count)
-            return contents.range(of: "](\(file))")?.lowerBound
-                ?? contents.endIndex
-        }
         let numbered = pages.filter {
             $0.chapterNumber != nil && $0.path.hasPrefix("book/")
                 && !$0.path.dropFirst("book/".count).contains("/")
-        }.sorted { placeInContents($0) < placeInContents($1) }
+        }
+        .inContentsOrder(
+            of: pages.first { $0.path == "book/README.md" }
+                ?? BookPage(path: "book/README.md", contents: ""))
         let links = numbered.map { page in
             let file = String(page.path.dropFirst("book/".count))
             return (title: PageFurniture.title(of: page) ?? file, file: file)

@@ -72,14 +72,8 @@ struct Book {
         mainChapters = chapters.filter {
             programs.contains(leadingNumber(of: $0.slug) ?? -1)
         }
-        let contents = root.text.text
         pagesBeyond = chapters.filter {
             !programs.contains(leadingNumber(of: $0.slug) ?? -1)
-        }.sorted {
-            (contents.range(of: "](\($0.slug).md")?.lowerBound
-                ?? contents.endIndex)
-                < (contents.range(of: "](\($1.slug).md")?.lowerBound
-                    ?? contents.endIndex)
-        }
+        }.inContentsOrder(of: root)
     }
 }
