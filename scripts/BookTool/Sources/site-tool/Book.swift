@@ -64,7 +64,7 @@ struct Book {
         root = try page("book/README.md")
         chapters = try layout.markdownFiles.filter {
             leadingNumber(of: String($0.dropFirst("book/".count))) != nil
-        }.map(page)
+        }.map(page).inContentsOrder(of: root)
         if chapters.isEmpty {
             throw SiteError("\(folder.path) has no chapters (NN-*.md)")
         }
@@ -74,6 +74,6 @@ struct Book {
         }
         pagesBeyond = chapters.filter {
             !programs.contains(leadingNumber(of: $0.slug) ?? -1)
-        }.inContentsOrder(of: root)
+        }
     }
 }

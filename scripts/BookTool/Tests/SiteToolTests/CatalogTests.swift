@@ -108,7 +108,8 @@ import Testing
     {
         let (book, cleanUp) = try makeBook([
             "README.md": "# A book\n\nIt rebuilds things.\n\nMore.\n\n"
-                + "- [Start](01-start.md)\n- [Costs](03-costs.md)\n",
+                + "- [Start](01-start.md)\n- [More](02-more.md)\n"
+                + "- [Costs](03-costs.md)\n",
             "01-start.md": "# Start\n\nWe build `Just`.\n",
             "02-more.md": "# More\n\n`Just` again.\n",
             "03-costs.md": "# Costs\n\nNo code.\n",
@@ -140,6 +141,7 @@ import Testing
                 More.
 
                 - [Start](<doc:01-start>)
+                - [More](<doc:02-more>)
                 - [Costs](<doc:03-costs>)
 
                 ## Topics
@@ -185,6 +187,8 @@ import Testing
         ])
         defer { cleanUp() }
         #expect(book.pagesBeyond.map(\.slug) == ["09-afterword", "08-costs"])
+        // The articles' previous and next links walk the same order.
+        #expect(book.chapters.map(\.slug) == ["09-afterword", "08-costs"])
     }
 
     /// A book of `pages` (a README is added if missing) in a temporary folder, and what
