@@ -89,7 +89,7 @@ third.send(completion: .finished)
 // snippet.end
 
 // snippet.one-fails
-/// The failure of the third experiment's upstreams.
+/// The failure of the third run's upstreams.
 struct Offline: Error, CustomStringConvertible {
     var description: String { "offline" }
 }
