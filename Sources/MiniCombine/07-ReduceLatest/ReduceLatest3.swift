@@ -240,33 +240,60 @@ extension Publishers.ReduceLatest3.Inner {
         isDelivering = true
         while downstream != nil {
             if hasUndeliveredChange, demand > 0, !failureIsPending {
-                hasUndeliveredChange = false
-                demand -= 1
-                let more: Subscribers.Demand
-                // Let go of `receiver` and `snapshot` before relocking.
-                do {
-                    let (receiver, snapshot) = (downstream, latest)
-                    lock.unlock()
-                    more =
-                        receiver?.receive(
-                            transform(snapshot.a, snapshot.b, snapshot.c))
-                        ?? .none
-                }
-                lock.lock()
-                demand += more
+                sendLatestCombination()
             } else if let completion = pendingCompletion {
-                // Released on return, after unlocking.
-                let receiver = downstream.take()
-                isDelivering = false
-                lock.unlock()
-                receiver?.receive(completion: completion)
-                return
+                return sendCompletionAndUnlock(completion)
             } else {
                 break
             }
         }
         isDelivering = false
         lock.unlock()
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-send-combination
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends one result made from the latest values.
+    ///
+    /// Called with the lock held; returns with it held.
+    private func sendLatestCombination() {
+        hasUndeliveredChange = false
+        demand -= 1
+        let more: Subscribers.Demand
+        // Let go of `receiver` and `snapshot` before relocking.
+        do {
+            let (receiver, snapshot) = (downstream, latest)
+            lock.unlock()
+            more =
+                receiver?.receive(
+                    transform(snapshot.a, snapshot.b, snapshot.c))
+                ?? .none
+        }
+        lock.lock()
+        demand += more
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-send-completion
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends the completion, the subscriber's last message.
+    ///
+    /// Called with the lock held; returns with it released.
+    private func sendCompletionAndUnlock(
+        _ completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        // Released on return, after unlocking.
+        let receiver = downstream.take()
+        isDelivering = false
+        lock.unlock()
+        receiver?.receive(completion: completion)
     }
     // exercise.end
 }
