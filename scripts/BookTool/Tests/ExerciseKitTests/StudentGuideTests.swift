@@ -315,13 +315,7 @@ import Testing
 
             """,
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try GradingTests.write(files, under: root)
         let chapter = try ChapterCatalog(root: root).chapter(1)
 
         let brief = try brief(of: chapter, root: root)
