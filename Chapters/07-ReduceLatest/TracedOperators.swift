@@ -5,9 +5,8 @@
 import MiniCombine
 
 extension Publisher {
-    /// The library's `reduceLatest(_:_:_:)`; when traced, each time it combines, it records
-    /// the upstream values that changed since the last time, and the result.
-    /// (`subscribe(_:)`, below, records each upstream's completion on the same lanes.)
+    /// The library's `reduceLatest(_:_:_:)`; when traced, it records each result on the
+    /// lane `out`. (`subscribe(_:)`, below, records what each upstream sends.)
     func reduceLatest<B: Publisher, C: Publisher, Result>(
         _ b: B,
         _ c: C,
@@ -17,19 +16,7 @@ extension Publisher {
         guard let tracer = Tracer.shared else {
             return Publishers.ReduceLatest3(self, b, c, transform: transform)
         }
-        let lanes = Publishers.ReduceLatest3<Self, B, C, Result>.lanes
-        var previous: [String] = ["nil", "nil", "nil"]
         return Publishers.ReduceLatest3(self, b, c) { first, second, third in
-            let latest = [
-                first.map { "\($0)" }, second.map { "\($0)" },
-                third.map { "\($0)" },
-            ]
-            .map { value in value ?? "nil" }
-            for (lane, value) in zip(lanes, latest).enumerated()
-            where value.1 != previous[lane] {
-                tracer.value(value.1, lane: value.0)
-            }
-            previous = latest
             let result = transform(first, second, third)
             tracer.value("\(result)", lane: "out")
             return result
@@ -48,14 +35,17 @@ extension Publishers.ReduceLatest3 {
     }
 
     /// The traced `subscribe(_:)`; when traced, the same publisher over upstreams
-    /// that record their completion, so a figure can show where each ends.
+    /// that record each value and completion they send, for a subscriber that
+    /// records the completion it receives on the lane `out`.
     func subscribe<S: Subscriber>(_ subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         guard Tracer.shared != nil else {
             return receive(subscriber: subscriber)
         }
+        let recorder = EndRecorder<Self>.Recorder(
+            wrapped: subscriber, lane: "out", recordsValues: false)
         func traced(_ publisher: some Publisher<Output, Failure>) {
-            publisher.subscribe(subscriber)
+            publisher.subscribe(recorder)
         }
         let lanes = Self.lanes
         traced(
@@ -91,7 +81,7 @@ extension Publishers.ReduceLatest3 where Failure == Never {
     }
 }
 
-/// Passes an upstream on unchanged, recording its completion on `lane`.
+/// Passes an upstream on unchanged, recording its values and completion on `lane`.
 struct EndRecorder<Upstream: Publisher>: Publisher {
     typealias Output = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -101,23 +91,30 @@ struct EndRecorder<Upstream: Publisher>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        upstream.receive(subscriber: Recorder(wrapped: subscriber, lane: lane))
+        upstream.receive(
+            subscriber: Recorder(
+                wrapped: subscriber, lane: lane, recordsValues: true))
     }
 
-    /// Stands in for the subscriber, recording the completion it receives.
-    private struct Recorder<Wrapped: Subscriber>: Subscriber {
+    /// Stands in for a subscriber, recording the completion it receives, and
+    /// with `recordsValues` each value.
+    struct Recorder<Wrapped: Subscriber>: Subscriber {
         typealias Input = Wrapped.Input
         typealias Failure = Wrapped.Failure
 
         let wrapped: Wrapped
         let lane: String
+        let recordsValues: Bool
 
         func receive(subscription: any Subscription) {
             wrapped.receive(subscription: subscription)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            wrapped.receive(input)
+            if recordsValues {
+                Tracer.shared?.value("\(input)", lane: lane)
+            }
+            return wrapped.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {

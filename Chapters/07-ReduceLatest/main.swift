@@ -33,9 +33,8 @@ combined.cancel()
 
 // snippet.patient
 /// Asks for one result when told to, and prints what arrives.
-final class OneAtATime: Subscriber {
+final class OneAtATime<Failure: Error>: Subscriber {
     typealias Input = String
-    typealias Failure = Never
 
     private var subscription: (any Subscription)?
 
@@ -48,7 +47,7 @@ final class OneAtATime: Subscriber {
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Never>) {
+    func receive(completion: Subscribers.Completion<Failure>) {
         print("subscriber: completion \(completion)")
     }
 
@@ -64,7 +63,7 @@ print("-- values that arrive while nobody has asked")
 let first = PassthroughSubject<Int, Never>()
 let second = PassthroughSubject<Int, Never>()
 let third = PassthroughSubject<Int, Never>()
-let patient = OneAtATime()
+let patient = OneAtATime<Never>()
 first.reduceLatest(second, third) { one, two, three in
     "(\(show(one)), \(show(two)), \(show(three)))"
 }
@@ -77,7 +76,41 @@ patient.askForOne()
 patient.askForOne()
 print("third sends 3")
 third.send(3)
+// snippet.end
+
+// snippet.finishes
+print("-- three finishes")
+print("first sends 4, nothing asked for")
+first.send(4)
+print("all three finish")
 first.send(completion: .finished)
 second.send(completion: .finished)
 third.send(completion: .finished)
+// snippet.end
+
+// snippet.one-fails
+/// The failure of the third experiment's upstreams.
+struct Offline: Error, CustomStringConvertible {
+    var description: String { "offline" }
+}
+
+print("-- one upstream fails")
+let item = PassthroughSubject<Int, Offline>()
+let download = PassthroughSubject<Int, Offline>()
+let upload = PassthroughSubject<Int, Offline>()
+let watcher = OneAtATime<Offline>()
+item.reduceLatest(download, upload) { one, two, three in
+    "(\(show(one)), \(show(two)), \(show(three)))"
+}
+.subscribe(watcher)
+
+watcher.askForOne()
+item.send(1)
+print("download sends 2, nothing asked for")
+download.send(2)
+print("item fails")
+item.send(completion: .failure(Offline()))
+print("download sends 3")
+download.send(3)
+watcher.askForOne()
 // snippet.end

@@ -395,6 +395,33 @@ private struct ManualUpstreams<Failure: Error> {
         #expect(subscriptionB.calls == [.cancel])
     }
 
+    @Test func aValueArrivingWhileAFailureIsHandledIsNeverSent() throws {
+        let a = CapturingPublisher<Int, TestError>()
+        let b = CapturingPublisher<Character, TestError>()
+        let c = CapturingPublisher<Bool, TestError>()
+        let subscriber = RecordingSubscriber<Latest3, TestError>(
+            initialDemand: .unlimited)
+        a.reduceLatest(b, c, Latest3.init).subscribe(subscriber)
+        let sideA = try #require(a.subscriber)
+        let sideB = try #require(b.subscriber)
+        let sideC = try #require(c.subscriber)
+        // b sends while the failure of a is being handled: here from inside
+        // the cancel of c, the moment the subscription has let go of its lock
+        // to cancel the others. The value is let in, past the guard, and its
+        // call sends the failure; the value itself never goes out.
+        let subscriptionC = CallbackSubscription(onCancel: {
+            _ = sideB.receive("x")
+        })
+        sideA.receive(subscription: SpySubscription())
+        sideB.receive(subscription: SpySubscription())
+        sideC.receive(subscription: subscriptionC)
+
+        sideA.receive(completion: .failure(.boom))
+        #expect(
+            subscriber.events == [.subscription, .completion(.failure(.boom))])
+        #expect(subscriptionC.calls == [.request(.unlimited), .cancel])
+    }
+
     @Test func aFailureOvertakesAValueTakenInDuringReceive() {
         let upstreams = ManualUpstreams<TestError>()
         // On another thread, so that a deadlock fails this test instead of
