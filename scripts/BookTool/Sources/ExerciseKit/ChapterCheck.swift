@@ -82,18 +82,7 @@ struct ChapterChecker {
     func checkProgram(_ chapter: Chapter, binPath: URL)
         -> ChapterCheckResult.Program
     {
-        guard let path = chapter.pagePath,
-            let text = try? readText(path, in: root)
-        else { return .notRecorded }
-        let page = BookPage(path: path, contents: text)
-        // Last part first, so that replacing one keeps the others' places.
-        let recorded: [(part: Int?, lines: [String])] = page.directives
-            .compactMap {
-                guard case .output(let product, let part) = $0.directive,
-                    product == chapter.product
-                else { return nil }
-                return (part, Array(page.text.lines[$0.block.contentRange]))
-            }.sorted { ($0.part ?? 0) > ($1.part ?? 0) }
+        let recorded = recordedRuns(of: chapter.product, root: root)
         guard !recorded.isEmpty else { return .notRecorded }
         let run = ProcessRunner.run(
             binPath.appendingPathComponent(chapter.product).path, [], in: root,
@@ -537,4 +526,22 @@ extension StringProtocol {
     fileprivate var trimmed: String {
         trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// What the book records of `product`'s run, on whichever pages show it: the whole output, or
+/// numbered parts, last part first so that replacing one keeps the others' places.
+func recordedRuns(of product: String, root: URL) -> [(
+    part: Int?, lines: [String]
+)] {
+    RepositoryLayout(root: root).markdownFiles.flatMap {
+        path -> [(part: Int?, lines: [String])] in
+        guard let text = try? readText(path, in: root) else { return [] }
+        let page = BookPage(path: path, contents: text)
+        return page.directives.compactMap {
+            guard case .output(product, let part) = $0.directive else {
+                return nil
+            }
+            return (part, Array(page.text.lines[$0.block.contentRange]))
+        }
+    }.sorted { ($0.part ?? 0) > ($1.part ?? 0) }
 }

@@ -2,18 +2,47 @@ import BookKit
 import Foundation
 
 /// A chapter's brief: `BRIEF.md` (what to build, the behaviours in order), then which sections of
-/// the chapter's page to read first, worked out from the page so that it stays true when the prose
-/// changes.
+/// the chapter's page to read first, and of any other page that shows its blanked code, worked out
+/// from the pages so that it stays true when the prose changes.
 func brief(of chapter: Chapter, root: URL) throws -> String {
     var lines = TextLines(
         try readText("\(chapter.exercisesPath)/BRIEF.md", in: root)
     ).lines
     while lines.last?.isBlankLine == true { lines.removeLast() }
     let workspace = ExerciseWorkspace(root: root)
-    guard let path = chapter.pagePath,
-        let text = workspace.bookVersion(of: path)
-    else { return lines.joined(separator: "\n") }
-    let page = BookPage(path: path, contents: text)
+    guard let chapterPage = chapter.pagePath else {
+        return lines.joined(separator: "\n")
+    }
+    let others = RepositoryLayout(root: root).markdownFiles.filter {
+        $0 != chapterPage
+    }
+    for path in [chapterPage] + others {
+        guard let text = workspace.bookVersion(of: path) else { continue }
+        let guide = readingGuide(
+            BookPage(path: path, contents: text), of: chapter,
+            workspace: workspace)
+        if path == chapterPage, !guide.sections.isEmpty {
+            lines += [
+                "", "Before you try, read these sections of \(path)",
+                "(✓ all of it; … only the part before the answer, at the line shown):",
+            ]
+        } else if guide.showsAnswer {
+            lines += [
+                "", "and of \(path), which shows more of this chapter's code:",
+            ]
+        } else {
+            continue
+        }
+        lines += guide.sections
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// A page's sections, each marked as safe to read (`✓`) or as holding a listing of the chapter's
+/// blanked code (`…`, with the line of the first such listing).
+private func readingGuide(
+    _ page: BookPage, of chapter: Chapter, workspace: ExerciseWorkspace
+) -> (sections: [String], showsAnswer: Bool) {
     // The lines of the listings that show a region holding exercise markers: the answer.
     let answers = page.directives.compactMap { placed -> Int? in
         guard case .include(let file, let region) = placed.directive,
@@ -29,20 +58,14 @@ func brief(of chapter: Chapter, root: URL) throws -> String {
         else { return nil }
         return index
     }
-    guard !headings.isEmpty else { return lines.joined(separator: "\n") }
-    lines += [
-        "", "Before you try, read these sections of \(path)",
-        "(✓ all of it; … only the part before the answer, at the line shown):",
-    ]
-    for (position, start) in headings.enumerated() {
+    let sections = headings.enumerated().map { position, start in
         let end = position + 1 < headings.count ? headings[position + 1] : .max
         let heading = page.text.lines[start].dropFirst(3).trimmedWhitespace
-        lines.append(
-            answers.first { $0 - 1 > start && $0 - 1 <= end }.map {
-                "  … \(heading) (answer at line \($0))"
-            } ?? "  ✓ \(heading)")
+        return answers.first { $0 - 1 > start && $0 - 1 <= end }.map {
+            "  … \(heading) (answer at line \($0))"
+        } ?? "  ✓ \(heading)"
     }
-    return lines.joined(separator: "\n")
+    return (sections, !answers.isEmpty)
 }
 
 /// Whether the snippet region `name` of `source` holds an exercise marker line.

@@ -157,6 +157,123 @@ import Testing
         #expect(ledger.hints(3) == [])
     }
 
+    @Test func theReadingGuideAlsoCoversACompanionPageThatShowsBlankedCode()
+        throws
+    {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("brief-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let region = "Sources/MiniCombine/01-First/First.swift"
+        try GradingTests.write(
+            [
+                region: """
+                // snippet.shape
+                public struct Shape {}
+                // snippet.end
+                // snippet.body
+                public func first() -> Int {
+                    // exercise.blank: first()
+                    1
+                    // exercise.end
+                }
+                // snippet.end
+
+                """,
+                "Chapters/01-First/main.swift": "print(first())\n",
+                "scripts/Exercises/01-First/BRIEF.md": "Build first().\n",
+                "book/01-first.md": """
+                # Chapter 1: First
+
+                ## Why
+                <!-- include: \(region)#shape -->
+                ```swift
+                public struct Shape {}
+                ```
+
+                """,
+                "book/02-inside-first.md": """
+                # Inside first()
+
+                ## Before
+                Prose.
+
+                ## The body
+                <!-- include: \(region)#body -->
+                ```swift
+                public func first() -> Int {
+                    1
+                }
+                ```
+
+                """,
+                "book/03-elsewhere.md": """
+                # Elsewhere
+
+                ## Unrelated
+                <!-- include: \(region)#shape -->
+                ```swift
+                public struct Shape {}
+                ```
+
+                """,
+            ], under: root)
+        let chapter = try ChapterCatalog(root: root).chapter(1)
+
+        let brief = try brief(of: chapter, root: root)
+
+        #expect(
+            brief == """
+                Build first().
+
+                Before you try, read these sections of book/01-first.md
+                (✓ all of it; … only the part before the answer, at the line shown):
+                  ✓ Why
+
+                and of book/02-inside-first.md, which shows more of this chapter's code:
+                  ✓ Before
+                  … The body (answer at line 8)
+                """)
+    }
+
+    @Test func theProgramsRecordedRunIsGatheredFromEveryPage() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("runs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try GradingTests.write(
+            [
+                "book/01-first.md": """
+                # Chapter 1: First
+
+                <!-- output: 01-first#1 -->
+                ```text
+                -- one
+                1
+                ```
+
+                <!-- output: 02-second -->
+                ```text
+                elsewhere
+                ```
+
+                """,
+                "book/02-inside-first.md": """
+                # Inside first()
+
+                <!-- output: 01-first#2 -->
+                ```text
+                -- two
+                2
+                ```
+
+                """,
+            ], under: root)
+
+        let runs = recordedRuns(of: "01-first", root: root)
+
+        #expect(runs.map(\.part) == [2, 1])
+        #expect(runs.map(\.lines) == [["-- two", "2"], ["-- one", "1"]])
+    }
+
     @Test func theReadingGuideStopsAtTheFirstListingOfBlankedCode() throws {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent(
@@ -198,13 +315,7 @@ import Testing
 
             """,
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try GradingTests.write(files, under: root)
         let chapter = try ChapterCatalog(root: root).chapter(1)
 
         let brief = try brief(of: chapter, root: root)
