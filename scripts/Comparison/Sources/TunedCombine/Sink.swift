@@ -84,9 +84,20 @@ extension Subscribers {
 
         /// Cancels the subscription and lets go of both closures.
         @inlinable public func cancel() {
-            // What the sink lets go of leaves the lock first: releasing a closure can run a
+            // Called through `any Cancellable`, so unspecialised: no generic call here, which
+            // would look up the types of `Handlers` and the tuple at run time.
+            var handlers: Handlers?
+            var subscription: (any Subscription)?
+            lock.locked {
+                isTerminated = true
+                handlers = self.handlers
+                self.handlers = nil
+                subscription = self.subscription
+                self.subscription = nil
+            }
+            // Both are let go of here, outside the lock: releasing a closure can run a
             // `deinit` that calls back into the sink.
-            let (_, subscription) = lock.locked { terminate() }
+            _ = handlers
             subscription?.cancel()
         }
 
