@@ -163,13 +163,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
                     return receiver
                 }
                 guard let receiver else { return }
-                // Held by `receiver`, so the closure is called without retaining its context.
-                let more = withExtendedLifetime(receiver) {
-                    Unmanaged.passUnretained(receiver)._withUnsafeGuaranteedRef
-                    {
-                        $0.receiveValue(value)
-                    }
-                }
+                let more = receiver.receiveValue(value)
                 if more > 0 {
                     lock.locked { demand += more }
                 }

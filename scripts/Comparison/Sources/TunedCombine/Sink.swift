@@ -68,15 +68,8 @@ extension Subscribers {
         @inlinable public func receive(_ input: Input) -> Subscribers.Demand {
             // Retained, so that a cancel from inside the closure, or from another thread,
             // cannot free it while it runs; it is let go of when the call returns.
-            guard let handlers = lock.locked({ self.handlers }) else {
-                return .none
-            }
-            // Held by `handlers`, so the closure is called without retaining its context.
-            withExtendedLifetime(handlers) {
-                Unmanaged.passUnretained(handlers)._withUnsafeGuaranteedRef {
-                    $0.receiveValue(input)
-                }
-            }
+            let handlers = lock.locked { self.handlers }
+            handlers?.receiveValue(input)
             return .none
         }
 
