@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A publisher that sends one value, then finishes.
 public struct Just<Output>: Publisher {
     /// Just never fails.
@@ -25,6 +27,7 @@ public struct Just<Output>: Publisher {
 
     @usableFromInline final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Never {
+        @usableFromInline let lock = Mutex<Void>(())
         @usableFromInline let output: Output
         @usableFromInline var downstream: Downstream?
 
@@ -35,13 +38,16 @@ public struct Just<Output>: Publisher {
 
         @inlinable func request(_ demand: Subscribers.Demand) {
             precondition(demand > 0, "API Violation: demand must not be zero")
-            guard let downstream = downstream.take() else { return }
+            guard let downstream = lock.locked({ downstream.take() }) else {
+                return
+            }
             _ = downstream.receive(output)
             downstream.receive(completion: .finished)
         }
 
         @inlinable func cancel() {
-            downstream = nil
+            // Released outside the lock: the subscriber's `deinit` may call back.
+            _ = lock.locked { downstream.take() }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A publisher that you send values into by calling its methods.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends `value` to every subscriber that has demand.
@@ -38,18 +40,25 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             receiver: Receiver(
                 receiveValue: { subscriber.receive($0) },
                 receiveCompletion: { subscriber.receive(completion: $0) }))
-        var completion: Subscribers.Completion<Failure>?
-        lock.withLock {
-            completion = self.completion
-            if completion == nil {
-                conduits.append(conduit)
+        // The subscription is handed over inside the conduit's delivery lock, so a completion
+        // sent from another thread meanwhile waits for it.
+        let earlierCompletion = conduit.deliveryLock.withLock {
+            () -> Subscribers.Completion<Failure>? in
+            let completion = lock.withLock {
+                () -> Subscribers.Completion<Failure>? in
+                if self.completion == nil {
+                    conduits.append(conduit)
+                }
+                return self.completion
             }
+            if completion == nil {
+                subscriber.receive(subscription: conduit)
+            }
+            return completion
         }
-        if let completion {
+        if let completion = earlierCompletion {
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
-        } else {
-            subscriber.receive(subscription: conduit)
         }
     }
 
@@ -124,18 +133,15 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     /// One subscriber's subscription to the subject.
     @usableFromInline final class Conduit: Subscription {
-        // One lock, where the book has two: it guards the state and serialises calls into the
-        // subscriber. It is recursive, so that a subscriber may send to the same subject, ask
-        // for more or cancel from inside `receive(_:)`. A request from another thread waits
-        // for a delivery under way; that wait saves two atomic instructions per value.
-        @usableFromInline let lock = RecursiveLock()
+        // Two locks, as in the book. `lock` guards the state and is held only briefly, so
+        // `request(_:)` and `cancel()` never wait for a delivery. `deliveryLock` serialises
+        // calls into the subscriber; it is recursive, so that a subscriber may send to the
+        // same subject from inside `receive(_:)`. `lock` is a `Mutex` stored in the conduit.
+        @usableFromInline let lock = Mutex<Void>(())
+        @usableFromInline let deliveryLock = RecursiveLock()
         @usableFromInline var subject: PassthroughSubject<Output, Failure>?
         @usableFromInline var receiver: Receiver?
         @usableFromInline var demand = Subscribers.Demand.none
-        // A delivery calls the receiver without retaining it. If the subscriber cancels from
-        // inside that call, the receiver waits here until the call returns.
-        @usableFromInline var isDelivering = false
-        @usableFromInline var detachedReceiver: Receiver?
 
         @inlinable init(
             subject: PassthroughSubject<Output, Failure>, receiver: Receiver
@@ -144,65 +150,55 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
             self.receiver = receiver
         }
 
-        // Both deliveries check the state inside the lock, so a value racing the completion on
-        // another thread either goes first or finds the subscriber gone.
+        // Inside `deliveryLock`, a value racing the completion on another thread either goes
+        // first or finds the subscriber gone.
         @inlinable func offer(_ value: Output) {
-            lock.withLock {
-                guard demand > 0,
-                    let receiver = receiver.map(Unmanaged.passUnretained)
-                else {
-                    return
+            deliveryLock.withLock {
+                // Retained, so that a cancel during the call cannot free the subscriber.
+                let receiver = lock.locked { () -> Receiver? in
+                    guard demand > 0, let receiver = self.receiver else {
+                        return nil
+                    }
+                    demand -= 1
+                    return receiver
                 }
-                demand -= 1
-                let wasDelivering = isDelivering
-                isDelivering = true
-                let more = receiver._withUnsafeGuaranteedRef {
-                    $0.receiveValue(value)
+                guard let receiver else { return }
+                let more = receiver.receiveValue(value)
+                if more > 0 {
+                    lock.locked { demand += more }
                 }
-                isDelivering = wasDelivering
-                if !wasDelivering, detachedReceiver != nil {
-                    detachedReceiver = nil
-                }
-                demand += more
             }
         }
 
         @inlinable func finish(with completion: Subscribers.Completion<Failure>)
         {
-            lock.withLock {
-                guard let receiver else { return }
-                detach()
-                receiver.receiveCompletion(completion)
+            deliveryLock.withLock {
+                let receiver = lock.locked { () -> Receiver? in
+                    subject = nil
+                    return self.receiver.take()
+                }
+                receiver?.receiveCompletion(completion)
             }
         }
 
         @inlinable func request(_ more: Subscribers.Demand) {
             precondition(more > 0, "API Violation: demand must not be zero")
-            var subject: PassthroughSubject?
-            lock.withLock {
-                guard receiver != nil else { return }
+            let subject = lock.locked { () -> PassthroughSubject? in
+                guard receiver != nil else { return nil }
                 demand += more
-                subject = self.subject
+                return self.subject
             }
             subject?.noteDemand()
         }
 
         @inlinable func cancel() {
-            var subject: PassthroughSubject?
-            lock.withLock {
-                subject = self.subject
-                detach()
+            // The subscriber is let go of outside the lock: its `deinit` may call back.
+            let (subject, _) = lock.locked {
+                () -> (PassthroughSubject?, Receiver?) in
+                guard let taken = receiver.take() else { return (nil, nil) }
+                return (self.subject.take(), taken)
             }
             subject?.remove(self)
-        }
-
-        /// Lets go of the subscriber and the subject; called with the lock held.
-        @inlinable func detach() {
-            if isDelivering, let receiver {
-                detachedReceiver = receiver
-            }
-            receiver = nil
-            subject = nil
         }
     }
 }

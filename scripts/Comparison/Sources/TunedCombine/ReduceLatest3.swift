@@ -111,10 +111,11 @@ extension Publishers.ReduceLatest3 {
 
         @inlinable func cancel() {
             lock.lock()
-            guard downstream != nil else { return lock.unlock() }
-            downstream = nil
+            // The subscriber is let go of after the lock: its `deinit` may call back.
+            guard let receiver = downstream.take() else { return lock.unlock() }
             let subscriptions = takeUpstreamSubscriptions()
             lock.unlock()
+            withExtendedLifetime(receiver) {}
             for subscription in subscriptions {
                 subscription.cancel()
             }

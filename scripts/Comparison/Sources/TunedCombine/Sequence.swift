@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Sequence {
     /// A publisher that sends the sequence's elements, then finishes.
     @inlinable public var publisher: Publishers.Sequence<Self, Never> {
@@ -36,6 +38,7 @@ extension Publishers {
         where
             Downstream.Input == Elements.Element, Downstream.Failure == Failure
         {
+            @usableFromInline let lock = Mutex<Void>(())
             @usableFromInline var iterator: Elements.Iterator
             @usableFromInline var nextElement: Elements.Element?
             @usableFromInline var downstream: Downstream?
@@ -52,23 +55,43 @@ extension Publishers {
 
             @inlinable func request(_ more: Subscribers.Demand) {
                 // One copy of the subscriber per request, not one per value.
-                guard let receiver = downstream else { return }
-                demand += more
-                guard !isSending else { return }
-                isSending = true
-                defer { isSending = false }
-                while demand > 0, downstream != nil, let element = nextElement {
-                    demand -= 1
-                    nextElement = iterator.next()
-                    demand += receiver.receive(element)
+                let receiver = lock.locked { () -> Downstream? in
+                    guard downstream != nil else { return nil }
+                    demand += more
+                    // Made while the loop below runs, a request only adds to demand.
+                    guard !isSending else { return nil }
+                    isSending = true
+                    return downstream
                 }
-                if isExhausted, let downstream = downstream.take() {
-                    downstream.receive(completion: .finished)
+                guard let receiver else { return }
+                // One lock pair per value: the demand a value returns is added when the next
+                // one is taken.
+                var returned = Subscribers.Demand.none
+                while true {
+                    let (element, finished) = lock.locked {
+                        () -> (Elements.Element?, Downstream?) in
+                        demand += returned
+                        if downstream != nil, demand > 0,
+                            let element = nextElement
+                        {
+                            demand -= 1
+                            nextElement = iterator.next()
+                            return (element, nil)
+                        }
+                        isSending = false
+                        return (nil, isExhausted ? downstream.take() : nil)
+                    }
+                    guard let element else {
+                        finished?.receive(completion: .finished)
+                        return
+                    }
+                    returned = receiver.receive(element)
                 }
             }
 
             @inlinable func cancel() {
-                downstream = nil
+                // Released outside the lock: the subscriber's `deinit` may call back.
+                _ = lock.locked { downstream.take() }
             }
         }
     }

@@ -1,25 +1,27 @@
+import Synchronization
+
 extension Subscribers {
     /// A subscriber that asks for every value and hands each one to a closure.
+    ///
+    /// Any method may be called from any thread; `cancel()` never waits for a delivery.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         /// Called with each value.
         @inlinable public var receiveValue: (Input) -> Void {
-            handlers?.receiveValue ?? { _ in }
+            lock.locked { handlers }?.receiveValue ?? { _ in }
         }
         /// Called with the completion.
         @inlinable public var receiveCompletion:
             (Subscribers.Completion<Failure>) -> Void
         {
-            handlers?.receiveCompletion ?? { _ in }
+            lock.locked { handlers }?.receiveCompletion ?? { _ in }
         }
+        // In the object, not in a `Lock` of its own: no allocation.
+        @usableFromInline let lock = Mutex<Void>(())
         @usableFromInline var handlers: Handlers?
         @usableFromInline var subscription: (any Subscription)?
         @usableFromInline var isTerminated = false
-        // A value is handed to the closure without retaining it. If the closure cancels the
-        // sink, the closures wait here until it returns.
-        @usableFromInline var isReceiving = false
-        @usableFromInline var terminatedHandlers: Handlers?
 
-        /// Both closures, in a class, so that a call through it needs no retain of a closure.
+        /// Both closures, in a class: a delivery retains one object, not a closure per call.
         @usableFromInline final class Handlers {
             @usableFromInline let receiveValue: (Input) -> Void
             @usableFromInline let receiveCompletion:
@@ -48,26 +50,26 @@ extension Subscribers {
 
         /// Keeps the first subscription and asks it for everything; cancels any other.
         @inlinable public func receive(subscription: any Subscription) {
-            guard self.subscription == nil, !isTerminated else {
-                subscription.cancel()
-                return
+            let isFirst = lock.locked {
+                guard self.subscription == nil, !isTerminated else {
+                    return false
+                }
+                self.subscription = subscription
+                return true
             }
-            self.subscription = subscription
-            subscription.request(.unlimited)
+            if isFirst {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
         }
 
         /// Hands `input` to `receiveValue` and asks for nothing more: it asked for everything.
         @inlinable public func receive(_ input: Input) -> Subscribers.Demand {
-            guard let handlers = handlers.map(Unmanaged.passUnretained) else {
-                return .none
-            }
-            let wasReceiving = isReceiving
-            isReceiving = true
-            handlers._withUnsafeGuaranteedRef { $0.receiveValue(input) }
-            isReceiving = wasReceiving
-            if !wasReceiving, terminatedHandlers != nil {
-                terminatedHandlers = nil
-            }
+            // Retained, so that a cancel from inside the closure, or from another thread,
+            // cannot free it while it runs; it is let go of when the call returns.
+            let handlers = lock.locked { self.handlers }
+            handlers?.receiveValue(input)
             return .none
         }
 
@@ -75,25 +77,34 @@ extension Subscribers {
         @inlinable public func receive(
             completion: Subscribers.Completion<Failure>
         ) {
-            let receiveCompletion = self.receiveCompletion
-            terminate()
-            receiveCompletion(completion)
+            // The subscription leaves the lock too: it may be the last reference.
+            let (handlers, _) = lock.locked { terminate() }
+            handlers?.receiveCompletion(completion)
         }
 
         /// Cancels the subscription and lets go of both closures.
         @inlinable public func cancel() {
-            guard let subscription, !isTerminated else { return }
-            terminate()
-            subscription.cancel()
+            // Called through `any Cancellable`, so unspecialised: no generic call here, which
+            // would look up the types of `Handlers` and the tuple at run time.
+            var handlers: Handlers?
+            var subscription: (any Subscription)?
+            lock.locked {
+                isTerminated = true
+                handlers = self.handlers
+                self.handlers = nil
+                subscription = self.subscription
+                self.subscription = nil
+            }
+            // Both are let go of here, outside the lock: releasing a closure can run a
+            // `deinit` that calls back into the sink.
+            _ = handlers
+            subscription?.cancel()
         }
 
-        @inlinable func terminate() {
+        /// Takes out the closures and the subscription; called with the lock held.
+        @inlinable func terminate() -> (Handlers?, (any Subscription)?) {
             isTerminated = true
-            subscription = nil
-            if isReceiving, let handlers {
-                terminatedHandlers = handlers
-            }
-            handlers = nil
+            return (handlers.take(), subscription.take())
         }
     }
 }
@@ -122,6 +133,7 @@ extension Publisher where Failure == Never {
 
 /// A cancellable that cancels when it is released.
 public final class AnyCancellable: Cancellable, Hashable {
+    @usableFromInline let lock = Mutex<Void>(())
     @usableFromInline var cancelAction: (() -> Void)?
     // A cancellable kept as itself rather than in a closure around its `cancel`: a class such
     // as `Sink` fits in the existential, so building a pipeline allocates one object fewer.
@@ -141,10 +153,13 @@ public final class AnyCancellable: Cancellable, Hashable {
         cancel()
     }
 
-    /// Runs the action, once.
+    /// Runs the action, once, whichever threads call it.
     public func cancel() {
-        cancelAction.take()?()
-        canceller.take()?.cancel()
+        let (action, canceller) = lock.locked {
+            (cancelAction.take(), self.canceller.take())
+        }
+        action?()
+        canceller?.cancel()
     }
 
     /// Whether the two are the same object.

@@ -1,0 +1,191 @@
+import Foundation
+import TunedCombine
+
+// What the thread tests need, as in the book's own tests (Tests/MiniCombineTests/Support): Foundation
+// threads and `NSCondition`, which ThreadSanitizer sees through on Linux, and a time limit on
+// every wait, so that a deadlock fails a test instead of hanging the run.
+
+/// A one-shot signal that other threads wait for, with a time limit.
+final class Latch: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    /// Opens the latch for every waiter, now and later.
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the latch opens or `seconds` pass; returns whether it opened.
+    func wait(seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !isOpen {
+            if !condition.wait(until: deadline) { return isOpen }
+        }
+        return true
+    }
+}
+
+/// Runs `body` on a new Foundation `Thread`; the latch opens when it returns.
+@discardableResult
+func startThread(named name: String, _ body: @escaping @Sendable () -> Void)
+    -> Latch
+{
+    let done = Latch()
+    let thread = Thread {
+        body()
+        done.open()
+    }
+    thread.name = name
+    thread.start()
+    return done
+}
+
+/// A count that any thread may raise and a test may wait on.
+final class Tally: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value = 0
+
+    /// The count now.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return value
+    }
+
+    /// Adds one and wakes whoever waits.
+    func add() {
+        condition.lock()
+        value += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the count reaches `target` or `seconds` pass.
+    func wait(untilAtLeast target: Int, seconds: Double = 20) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while value < target {
+            if !condition.wait(until: deadline) { return }
+        }
+    }
+}
+
+/// A value that any thread may read and change, one at a time.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// The current value.
+    func get() -> Value {
+        lock.withLock { value }
+    }
+
+    /// Changes the value in place.
+    func modify(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&value) }
+    }
+}
+
+/// A value handed to another thread by a test that knows the handover is safe.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// An object captured by a closure, to learn through a weak reference when it is let go.
+final class Token: @unchecked Sendable {
+    /// Keeps the token alive for as long as the caller holds it.
+    func touch() {}
+}
+
+/// A weak reference that any thread may read.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var storedObject: Object?
+
+    init(_ object: Object) {
+        storedObject = object
+    }
+
+    /// The object, if something still holds it.
+    var object: Object? {
+        lock.withLock { storedObject }
+    }
+}
+
+/// A subscription that ignores requests and counts cancels.
+final class CountingSubscription: Subscription, @unchecked Sendable {
+    /// How many times `cancel()` was called.
+    let cancels = Tally()
+
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() {
+        cancels.add()
+    }
+}
+
+/// A subscriber that asks for `initialDemand`, hands each value and its subscription to
+/// `onValue`, records what it receives, and may be called from any thread.
+final class ThreadedSubscriber: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+
+    /// The values and completions received, in order.
+    let events = LockedBox<[String]>([])
+    /// How many values have arrived.
+    let delivered = Tally()
+    private let subscriptionBox = LockedBox<(any Subscription)?>(nil)
+    private let initialDemand: Subscribers.Demand
+    private let onValue: (UncheckedSendable<any Subscription>, Int) -> Void
+
+    init(
+        initialDemand: Subscribers.Demand,
+        onValue: @escaping (UncheckedSendable<any Subscription>, Int) -> Void =
+            { _, _ in }
+    ) {
+        self.initialDemand = initialDemand
+        self.onValue = onValue
+    }
+
+    /// The subscription, once received.
+    var subscription: (any Subscription)? { subscriptionBox.get() }
+
+    func receive(subscription: any Subscription) {
+        subscriptionBox.modify { $0 = subscription }
+        if initialDemand > 0 {
+            subscription.request(initialDemand)
+        }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        events.modify { $0.append("\(input)") }
+        delivered.add()
+        if let subscription {
+            onValue(UncheckedSendable(subscription), input)
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        events.modify { $0.append("finished") }
+    }
+
+    /// Lets go of the subscription, so that only the publisher's side holds this subscriber.
+    func releaseSubscription() {
+        subscriptionBox.modify { $0 = nil }
+    }
+}
