@@ -1,49 +1,8 @@
 import Foundation
 import TunedCombine
 
-// What the thread tests need, as in the book's own tests (Tests/MiniCombineTests/Support): Foundation
-// threads and `NSCondition`, which ThreadSanitizer sees through on Linux, and a time limit on
-// every wait, so that a deadlock fails a test instead of hanging the run.
-
-/// A one-shot signal that other threads wait for, with a time limit.
-final class Latch: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
-
-    /// Opens the latch for every waiter, now and later.
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits until the latch opens or `seconds` pass; returns whether it opened.
-    func wait(seconds: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !isOpen {
-            if !condition.wait(until: deadline) { return isOpen }
-        }
-        return true
-    }
-}
-
-/// Runs `body` on a new Foundation `Thread`; the latch opens when it returns.
-@discardableResult
-func startThread(named name: String, _ body: @escaping @Sendable () -> Void)
-    -> Latch
-{
-    let done = Latch()
-    let thread = Thread {
-        body()
-        done.open()
-    }
-    thread.name = name
-    thread.start()
-    return done
-}
+// What the thread tests need beyond the book's own helpers (`Latch`, `startThread`, `LockedBox`,
+// `UncheckedSendable`), which SharedThreads.swift links to in Tests/MiniCombineTests/Support.
 
 /// A count that any thread may raise and a test may wait on.
 final class Tally: @unchecked Sendable {
@@ -73,35 +32,6 @@ final class Tally: @unchecked Sendable {
         while value < target {
             if !condition.wait(until: deadline) { return }
         }
-    }
-}
-
-/// A value that any thread may read and change, one at a time.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    /// The current value.
-    func get() -> Value {
-        lock.withLock { value }
-    }
-
-    /// Changes the value in place.
-    func modify(_ change: (inout Value) -> Void) {
-        lock.withLock { change(&value) }
-    }
-}
-
-/// A value handed to another thread by a test that knows the handover is safe.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }
 

@@ -1,0 +1,1 @@
+../../../../Tests/MiniCombineTests/Support/Threads.swift
