@@ -2,58 +2,13 @@ import Foundation
 import TunedCombine
 
 // What the thread tests need beyond the book's own helpers (`Latch`, `startThread`, `LockedBox`,
-// `UncheckedSendable`), which SharedThreads.swift links to in Tests/MiniCombineTests/Support.
-
-/// A count that any thread may raise and a test may wait on.
-final class Tally: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value = 0
-
-    /// The count now.
-    var count: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return value
-    }
-
-    /// Adds one and wakes whoever waits.
-    func add() {
-        condition.lock()
-        value += 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits until the count reaches `target` or `seconds` pass.
-    func wait(untilAtLeast target: Int, seconds: Double = 20) {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while value < target {
-            if !condition.wait(until: deadline) { return }
-        }
-    }
-}
+// `UncheckedSendable`, `WeakReference`, `Tally`), which SharedThreads.swift links to in
+// Tests/MiniCombineTests/Support.
 
 /// An object captured by a closure, to learn through a weak reference when it is let go.
 final class Token: @unchecked Sendable {
     /// Keeps the token alive for as long as the caller holds it.
     func touch() {}
-}
-
-/// A weak reference that any thread may read.
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var storedObject: Object?
-
-    init(_ object: Object) {
-        storedObject = object
-    }
-
-    /// The object, if something still holds it.
-    var object: Object? {
-        lock.withLock { storedObject }
-    }
 }
 
 /// A subscription that ignores requests and counts cancels.
