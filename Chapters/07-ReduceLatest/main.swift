@@ -76,10 +76,6 @@ patient.askForOne()
 patient.askForOne()
 print("third sends 3")
 third.send(3)
-// snippet.end
-
-// snippet.finishes
-print("-- three finishes")
 print("first sends 4, nothing asked for")
 first.send(4)
 print("all three finish")
