@@ -313,18 +313,18 @@ extension Publishers.ReduceLatest3.Inner {
 extension Publishers.ReduceLatest3.Inner {
     func cancel() {
         // exercise.blank: ReduceLatest3's subscription, cancel()
-        // The subscriber is returned for `_` to drop after unlocking;
-        // `_ = downstream.take()` in the closure would drop it locked.
-        let (_, subscriptions) = lock.withLock {
+        let (subscriber, subscriptions) = lock.withLock {
             () -> (Downstream?, [any Subscription]) in
-            guard let downstream = downstream.take() else {
+            guard let subscriber = downstream.take() else {
                 return (nil, [])
             }
-            return (downstream, takeUpstreamSubscriptions())
+            return (subscriber, takeUpstreamSubscriptions())
         }
         for subscription in subscriptions {
             subscription.cancel()
         }
+        // Unlocked now: `subscriber` may go.
+        withExtendedLifetime(subscriber) {}
         // exercise.end
     }
 }
