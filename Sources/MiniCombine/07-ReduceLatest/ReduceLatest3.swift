@@ -369,6 +369,7 @@ extension Publishers.ReduceLatest3.Inner {
                 pendingCompletion = .finished
             }
             deliverAndUnlock()
+        // snippet.reduce-latest-failure-case
         case .failure:
             pendingCompletion = completion
             // Cancelled and let go of before relocking: both call out.
@@ -381,6 +382,7 @@ extension Publishers.ReduceLatest3.Inner {
             }
             lock.lock()
             deliverAndUnlock()
+        // snippet.end
         }
         // Unlocked now: `old` may go.
         withExtendedLifetime(old) {}
