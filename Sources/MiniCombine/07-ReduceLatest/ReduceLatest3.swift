@@ -75,28 +75,6 @@ extension Publishers.ReduceLatest3 {
 }
 // snippet.end
 
-// snippet.reduce-latest-state
-extension Publishers.ReduceLatest3.Inner {
-    /// Which of the three upstreams a message comes from.
-    enum Source: Int {
-        case a, b, c
-    }
-
-    /// The latest value of each upstream.
-    struct Latest {
-        var a: A.Output?
-        var b: B.Output?
-        var c: C.Output?
-    }
-
-    /// What the subscription knows about one upstream.
-    struct Upstream {
-        var subscription: (any Subscription)?
-        var isFinished = false
-    }
-}
-// snippet.end
-
 // snippet.reduce-latest-inner
 extension Publishers.ReduceLatest3 {
     /// The subscription, which combines the upstreams' values for one
@@ -124,6 +102,28 @@ extension Publishers.ReduceLatest3 {
             self.transform = transform
             // exercise.end
         }
+    }
+}
+// snippet.end
+
+// snippet.reduce-latest-state
+extension Publishers.ReduceLatest3.Inner {
+    /// Which of the three upstreams a message comes from.
+    enum Source: Int {
+        case a, b, c
+    }
+
+    /// The latest value of each upstream.
+    struct Latest {
+        var a: A.Output?
+        var b: B.Output?
+        var c: C.Output?
+    }
+
+    /// What the subscription knows about one upstream.
+    struct Upstream {
+        var subscription: (any Subscription)?
+        var isFinished = false
     }
 }
 // snippet.end
