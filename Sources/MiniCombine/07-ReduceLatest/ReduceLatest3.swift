@@ -133,6 +133,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber the subscription attaches to one upstream: it only
     /// says which upstream is speaking, and where its values go.
     struct Side<Input>: Subscriber {
+        // In an extension of a nested type, Swift finds neither `Failure`
+        // nor `Inner` by its short name, hence the long forms.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
@@ -172,7 +174,7 @@ extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
         // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
         let accepted = lock.withLock { () -> Bool in
-            // A copy, dropped locked: safe, as `upstreams` still holds it.
+            // A copy adds a reference, so dropping it locked runs no deinit.
             let upstream = upstreams[source.rawValue]
             guard downstream != nil, pendingCompletion == nil,
                 upstream.subscription == nil,
