@@ -25,11 +25,11 @@ extension Publisher {
 }
 
 extension Publishers.ReduceLatest3 {
-    /// The lanes of the marble figure, one per upstream, named as in
-    /// `reduceLatest(_:_:_:)`'s signature.
+    /// The lanes of the marble figure, one per upstream, named as
+    /// `ReduceLatest3`'s properties are.
     static var lanes: [String] {
         [
-            "self: \(A.Output.self)", "b: \(B.Output.self)",
+            "a: \(A.Output.self)", "b: \(B.Output.self)",
             "c: \(C.Output.self)",
         ]
     }

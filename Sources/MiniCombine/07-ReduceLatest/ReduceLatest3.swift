@@ -75,28 +75,6 @@ extension Publishers.ReduceLatest3 {
 }
 // snippet.end
 
-// snippet.reduce-latest-state
-extension Publishers.ReduceLatest3.Inner {
-    /// Which of the three upstreams a message comes from.
-    enum Source: Int {
-        case a, b, c
-    }
-
-    /// The latest value of each upstream.
-    struct Latest {
-        var a: A.Output?
-        var b: B.Output?
-        var c: C.Output?
-    }
-
-    /// What the subscription knows about one upstream.
-    struct Upstream {
-        var subscription: (any Subscription)?
-        var isFinished = false
-    }
-}
-// snippet.end
-
 // snippet.reduce-latest-inner
 extension Publishers.ReduceLatest3 {
     /// The subscription, which combines the upstreams' values for one
@@ -128,11 +106,35 @@ extension Publishers.ReduceLatest3 {
 }
 // snippet.end
 
+// snippet.reduce-latest-state
+extension Publishers.ReduceLatest3.Inner {
+    /// Which of the three upstreams a message comes from.
+    enum Source: Int {
+        case a, b, c
+    }
+
+    /// The latest value of each upstream.
+    struct Latest {
+        var a: A.Output?
+        var b: B.Output?
+        var c: C.Output?
+    }
+
+    /// What the subscription knows about one upstream.
+    struct Upstream {
+        var subscription: (any Subscription)?
+        var isFinished = false
+    }
+}
+// snippet.end
+
 // snippet.reduce-latest-side
 extension Publishers.ReduceLatest3.Inner {
     /// The subscriber the subscription attaches to one upstream: it only
     /// says which upstream is speaking, and where its values go.
     struct Side<Input>: Subscriber {
+        // In an extension of a nested type, Swift finds neither `Failure`
+        // nor `Inner` by its short name, hence the long forms.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
@@ -172,7 +174,7 @@ extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
         // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
         let accepted = lock.withLock { () -> Bool in
-            // A copy, dropped locked: safe, as `upstreams` still holds it.
+            // A copy adds a reference, so dropping it locked runs no deinit.
             let upstream = upstreams[source.rawValue]
             guard downstream != nil, pendingCompletion == nil,
                 upstream.subscription == nil,
@@ -313,18 +315,18 @@ extension Publishers.ReduceLatest3.Inner {
 extension Publishers.ReduceLatest3.Inner {
     func cancel() {
         // exercise.blank: ReduceLatest3's subscription, cancel()
-        // The subscriber is returned for `_` to drop after unlocking;
-        // `_ = downstream.take()` in the closure would drop it locked.
-        let (_, subscriptions) = lock.withLock {
+        let (subscriber, subscriptions) = lock.withLock {
             () -> (Downstream?, [any Subscription]) in
-            guard let downstream = downstream.take() else {
+            guard let subscriber = downstream.take() else {
                 return (nil, [])
             }
-            return (downstream, takeUpstreamSubscriptions())
+            return (subscriber, takeUpstreamSubscriptions())
         }
         for subscription in subscriptions {
             subscription.cancel()
         }
+        // Unlocked now: `subscriber` may go.
+        withExtendedLifetime(subscriber) {}
         // exercise.end
     }
 }
@@ -369,6 +371,7 @@ extension Publishers.ReduceLatest3.Inner {
                 pendingCompletion = .finished
             }
             deliverAndUnlock()
+        // snippet.reduce-latest-failure-case
         case .failure:
             pendingCompletion = completion
             // Cancelled and let go of before relocking: both call out.
@@ -381,6 +384,7 @@ extension Publishers.ReduceLatest3.Inner {
             }
             lock.lock()
             deliverAndUnlock()
+        // snippet.end
         }
         // Unlocked now: `old` may go.
         withExtendedLifetime(old) {}
