@@ -52,8 +52,10 @@ extension Subscribers {
         /// Passes the value to `receiveValue` and asks for nothing more.
         public func receive(_ input: Input) -> Subscribers.Demand {
             // exercise.blank: Sink.receive(_:)
+            // snippet.sink-receive-value
             let receiveValue = lock.withLock { self.receiveValue }
             receiveValue?(input)
+            // snippet.end
             return .none
             // exercise.end
         }
