@@ -174,7 +174,8 @@ extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
         // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
         let accepted = lock.withLock { () -> Bool in
-            // A copy for short names; dropping it locked runs no deinit.
+            // A copy for short names. `upstreams` keeps the original, so
+            // dropping the copy locked runs no deinit.
             let upstream = upstreams[source.rawValue]
             guard downstream != nil, pendingCompletion == nil,
                 upstream.subscription == nil,
