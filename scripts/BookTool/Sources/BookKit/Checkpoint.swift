@@ -12,6 +12,9 @@ enum LineOrigin: Hashable, Sendable {
 struct AssembledFile: Hashable, Sendable {
     var lines: [String] = []
     var origins: [LineOrigin] = []
+    /// The temporary blocks appended, whole; `leavingOut(replacedIn:path:)` takes out what a
+    /// listing above the checkpoint has replaced.
+    var temporaries: [AppendedTemporary] = []
 
     var text: String { lines.map { $0 + "\n" }.joined() }
 
@@ -19,12 +22,65 @@ struct AssembledFile: Hashable, Sendable {
         lines.append(line)
         origins.append(origin)
     }
+
+    /// The file without each temporary declaration whose replacing listing is above the
+    /// checkpoint, by the replacement checks' `messages` on the blocks of `path`; a block left
+    /// with no declaration goes whole, with the blank line before it.
+    func leavingOut(
+        replacedIn messages: [ListingID: [CompilerMessage]], path: String
+    ) -> AssembledFile {
+        var dropped = Set<Int>()
+        for temporary in temporaries {
+            let replaced = temporary.declarations.filter {
+                CheckpointPlan.redeclaration(
+                    at: $0.checkedLine, of: path,
+                    in: messages[temporary.block] ?? []
+                )?.original.map(temporary.replacedAbove.contains) ?? false
+            }
+            if replaced.count == temporary.declarations.count {
+                dropped.formUnion(temporary.lines)
+            } else {
+                for declaration in replaced {
+                    dropped.formUnion(declaration.lines)
+                }
+            }
+        }
+        var file = AssembledFile()
+        for index in lines.indices where !dropped.contains(index) {
+            file.append(lines[index], from: origins[index])
+        }
+        return file
+    }
+}
+
+/// A temporary block as a checkpoint's file holds it, and what leaving out its replaced
+/// declarations needs.
+struct AppendedTemporary: Hashable, Sendable {
+    /// The block's place, which keys its replacement check's messages.
+    var block: ListingID
+    /// The indices of the file's lines it takes, the blank line before it included.
+    var lines: Range<Int>
+    var declarations: [AppendedDeclaration]
+    /// The lines of the complete file whose replacing listing (the one below the block that
+    /// shows the line) is above the checkpoint: a declaration that clashes with one of them is
+    /// left out.
+    var replacedAbove: Set<Int>
+}
+
+/// A declaration of an appended temporary block.
+struct AppendedDeclaration: Hashable, Sendable {
+    /// Its line in the replacement check's text, where the compiler reports the clash.
+    var checkedLine: Int
+    /// The indices of the file's lines it takes: comments and attributes above it, its own
+    /// lines, and the blank lines after it.
+    var lines: Range<Int>
 }
 
 /// What a `<!-- checkpoint: PRODUCT -->` asks of the toolchain.
 ///
 /// A `MiniCombine` built from `libraryFiles`, the chapter program built from `programFiles`
-/// against it, and its run. A file in `assembled` is built from that text instead of the
+/// against it, and its run. A file in `assembled` is built from that text, less the temporary
+/// declarations replaced above the checkpoint (`files(replacedIn:)`), instead of the
 /// repository's.
 struct CheckpointRequest: Hashable, Sendable {
     var id: ListingID
@@ -33,7 +89,26 @@ struct CheckpointRequest: Hashable, Sendable {
     var chapter: Int
     var libraryFiles: [String]
     var programFiles: [String]
+    /// The files some include of the page names, with every temporary block above whole.
     var assembled: [String: AssembledFile]
+
+    /// Whether a listing between a temporary block and the checkpoint may replace one of its
+    /// declarations: then the files wait for the replacement checks' messages.
+    var awaitsReplacementChecks: Bool {
+        assembled.values.contains {
+            $0.temporaries.contains { !$0.replacedAbove.isEmpty }
+        }
+    }
+
+    /// The files as built, given the replacement checks' `messages` by temporary block.
+    func files(replacedIn messages: [ListingID: [CompilerMessage]])
+        -> [String: AssembledFile]
+    {
+        assembled.reduce(into: [:]) { files, file in
+            files[file.key] = file.value.leavingOut(
+                replacedIn: messages, path: file.key)
+        }
+    }
 }
 
 /// What a `<!-- temporary: PATH -->` asks of the toolchain: type-check `files` with `text`, the
@@ -64,7 +139,8 @@ enum CheckpointOutcome: Hashable, Sendable {
 /// At a checkpoint the reader has library folders 01…N and `Chapters/NN-*`. A file some include
 /// of the page names holds only the top-level regions the page has included above the
 /// checkpoint (and the lines outside all regions), then the page's `temporary` blocks for it
-/// above the checkpoint; every other file is whole.
+/// above the checkpoint, less each declaration whose replacing listing is above the checkpoint
+/// too; every other file is whole.
 struct CheckpointPlan {
     var checkpoints: [ListingID: CheckpointRequest] = [:]
     var replacements: [ListingID: ReplacementRequest] = [:]
@@ -159,7 +235,7 @@ struct CheckpointPlan {
                     isLibrary: isLibrary,
                     text: (file.lines + [""] + block).map { $0 + "\n" }
                         .joined(),
-                    blockStart: file.lines.count + 2)
+                    blockStart: Self.blockStart(in: file))
         }
         for checkpoint in checkpoints {
             guard case .checkpoint(let product) = checkpoint.directive else {
@@ -187,7 +263,8 @@ struct CheckpointPlan {
                 guard let file = snippetFiles[path], file.diagnostics.isEmpty
                 else { continue }
                 assembled[path] = Self.assemble(
-                    file, on: page, before: checkpoint.index)
+                    file, on: page, before: checkpoint.index,
+                    snippetFiles: snippetFiles)
             }
             // A file whose regions are broken is reported already; its build would mislead.
             guard
@@ -211,11 +288,17 @@ struct CheckpointPlan {
         Array(page.text.lines[placed.block.contentRange])
     }
 
+    /// The line of a replacement check's text where its temporary block begins: after the
+    /// complete file and a blank line.
+    static func blockStart(in file: SnippetFile) -> Int { file.lines.count + 2 }
+
     /// `file` as the reader of `page` has it at the line with index `end`: the lines outside
     /// every top-level region, the top-level regions the page includes above `end`, then the
-    /// page's temporary blocks for the file above `end`, each after a blank line.
+    /// page's temporary blocks for the file above `end`, each after a blank line and whole,
+    /// with what leaving out their replaced declarations needs.
     static func assemble(
-        _ file: SnippetFile, on page: BookPage, before end: Int
+        _ file: SnippetFile, on page: BookPage, before end: Int,
+        snippetFiles: [String: SnippetFile]
     )
         -> AssembledFile
     {
@@ -243,11 +326,39 @@ struct CheckpointPlan {
         }
         for placed in above
         where placed.directive == .temporary(path: file.path) {
+            let start = assembled.lines.count
             assembled.append("", from: .page(placed.lineNumber))
-            for (offset, line) in lines(of: placed, on: page).enumerated() {
+            let block = lines(of: placed, on: page)
+            for (offset, line) in block.enumerated() {
                 assembled.append(
                     line, from: .page(placed.block.openingIndex + 2 + offset))
             }
+            // The lines that listings between the block and `end` show, whose replacing
+            // listing is one of them.
+            let replacedAbove = Set(
+                above.filter { $0.index > placed.index }.flatMap {
+                    include -> [Int] in
+                    guard case .include(file.path, let name) = include.directive
+                    else { return [] }
+                    return file.regions[name]?.sourceLines ?? []
+                }.filter {
+                    (listing(
+                        showing: $0, of: file.path, on: page,
+                        snippetFiles: snippetFiles,
+                        where: { $0.index > placed.index })?.placed.index
+                        ?? end) < end
+                })
+            assembled.temporaries.append(
+                AppendedTemporary(
+                    block: ListingID(path: page.path, line: placed.lineNumber),
+                    lines: start..<assembled.lines.count,
+                    declarations: declarations(in: block).map {
+                        AppendedDeclaration(
+                            checkedLine: blockStart(in: file) + $0.line,
+                            lines: (start + 1 + $0.lines.lowerBound)..<(start
+                                + 1 + $0.lines.upperBound))
+                    },
+                    replacedAbove: replacedAbove))
         }
         return assembled
     }
@@ -275,16 +386,21 @@ struct CheckpointPlan {
 
     /// The page line that `message`, about the files `checkpoint` built, points at: the line of
     /// a temporary block, or of a listing above the checkpoint that shows the line.
+    ///
+    /// `replacementMessages` are the replacement checks' messages, which decide what the files
+    /// as built left out.
     func pageLine(
         of message: CompilerMessage, at checkpoint: PlacedDirective,
-        on page: BookPage, snippetFiles: [String: SnippetFile]
+        on page: BookPage, snippetFiles: [String: SnippetFile],
+        replacementMessages: [ListingID: [CompilerMessage]]
     ) -> Int? {
         let id = ListingID(path: page.path, line: checkpoint.lineNumber)
         guard let path = message.file, let line = message.line,
             let request = checkpoints[id]
         else { return nil }
         var sourceLine = line
-        if let assembled = request.assembled[path] {
+        if let assembled = request.files(replacedIn: replacementMessages)[path]
+        {
             guard line <= assembled.origins.count else { return nil }
             switch assembled.origins[line - 1] {
             case .page(let pageLine): return pageLine
@@ -317,13 +433,10 @@ struct CheckpointPlan {
                         BookDiagnostic(
                             path: page.path, line: pageLine, message: message))
                 }
-                let prefix = "invalid redeclaration of "
                 guard
-                    let position = found.firstIndex(where: {
-                        $0.isError && $0.file == request.path
-                            && $0.line == request.blockStart + declaration
-                            && $0.message.hasPrefix(prefix)
-                    })
+                    let (name, original) = Self.redeclaration(
+                        at: request.blockStart + declaration, of: request.path,
+                        in: found)
                 else {
                     report(
                         "no declaration of the complete \(request.path) has this temporary "
@@ -332,14 +445,6 @@ struct CheckpointPlan {
                     )
                     continue
                 }
-                let name = found[position].message.dropFirst(prefix.count)
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
-                let original = found[(position + 1)...].prefix {
-                    $0.severity == .note
-                }.first {
-                    $0.file == request.path
-                        && $0.message.hasSuffix("previously declared here")
-                }?.line
                 guard let original,
                     let replacing = Self.listing(
                         showing: original, of: request.path, on: page,
@@ -362,33 +467,114 @@ struct CheckpointPlan {
         return (replaced, diagnostics)
     }
 
+    /// The temporary declaration on line `line` of `path` that a replacement check's
+    /// `messages` report as an `invalid redeclaration`: its name, and the line of the
+    /// declaration it clashes with, from the note `… previously declared here`.
+    static func redeclaration(
+        at line: Int, of path: String, in messages: [CompilerMessage]
+    ) -> (name: String, original: Int?)? {
+        let prefix = "invalid redeclaration of "
+        guard
+            let position = messages.firstIndex(where: {
+                $0.isError && $0.file == path && $0.line == line
+                    && $0.message.hasPrefix(prefix)
+            })
+        else { return nil }
+        let name = messages[position].message.dropFirst(prefix.count)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+        let original = messages[(position + 1)...].prefix {
+            $0.severity == .note
+        }.first {
+            $0.file == path && $0.message.hasSuffix("previously declared here")
+        }?.line
+        return (name, original)
+    }
+
     /// The indices of the lines of `block` that begin a declaration.
+    static func declarationLines(in block: [String]) -> [Int] {
+        declarations(in: block).map(\.line)
+    }
+
+    /// The declarations of `block`: the index of the line that begins each, and the indices of
+    /// the lines it takes.
     ///
     /// A declaration is at the top level or directly inside a top-level extension. It is found
     /// by keywords and braces, outside comments and string literals, which is enough for the
-    /// short stubs a temporary block holds.
-    static func declarationLines(in block: [String]) -> [Int] {
+    /// short stubs a temporary block holds. It takes the comment and attribute lines right
+    /// above it, and runs to the line where its braces close; without braces, to the line
+    /// before a blank line, a comment, another declaration, an extension or its scope's closing
+    /// brace. The blank lines after it go with it.
+    static func declarations(in block: [String]) -> [(
+        line: Int, lines: Range<Int>
+    )] {
+        struct Line {
+            var code: String
+            var depth: Int
+            var least: Int
+            var most: Int
+            var after: Int
+            var starts: Bool
+            var opensExtension: Bool
+            var isBlank: Bool
+            /// A comment or attribute line, which goes with the declaration below it.
+            var leads: Bool {
+                let trimmed = code.trimmedWhitespace
+                return !isBlank && (trimmed.isEmpty || trimmed.hasPrefix("@"))
+                    && !starts
+            }
+        }
         var depth = 0
         var inExtension = false
         var inBlockComment = false
-        var found: [Int] = []
-        for (index, line) in block.enumerated() {
+        var info: [Line] = []
+        for line in block {
             let code = Self.code(of: line, inBlockComment: &inBlockComment)
             let words = code.split {
                 !($0.isLetter || $0.isNumber || "_@".contains($0))
             }
-            if depth == 0 {
-                inExtension = words.first { !$0.hasPrefix("@") } == "extension"
-            }
-            if depth == 0 || (depth == 1 && inExtension),
-                Self.startsDeclaration(words.map(String.init))
-            {
-                found.append(index)
-            }
+            let opensExtension =
+                depth == 0 && words.first { !$0.hasPrefix("@") } == "extension"
+            if depth == 0 { inExtension = opensExtension }
+            var current = Line(
+                code: code, depth: depth, least: depth, most: depth,
+                after: depth,
+                starts: (depth == 0 || (depth == 1 && inExtension))
+                    && Self.startsDeclaration(words.map(String.init)),
+                opensExtension: opensExtension, isBlank: line.isBlankLine)
             for character in code {
                 if character == "{" { depth += 1 }
                 if character == "}" { depth = max(0, depth - 1) }
+                current.least = min(current.least, depth)
+                current.most = max(current.most, depth)
             }
+            current.after = depth
+            info.append(current)
+        }
+        var found: [(line: Int, lines: Range<Int>)] = []
+        for start in info.indices where info[start].starts {
+            let level = info[start].depth
+            var first = start
+            while first > (found.last?.lines.upperBound ?? 0),
+                info[first - 1].leads, info[first - 1].depth == level
+            {
+                first -= 1
+            }
+            var last = start
+            while !(info[last].most > level && info[last].after <= level),
+                last + 1 < info.count
+            {
+                let next = info[last + 1]
+                if next.depth == level
+                    && (next.isBlank || next.starts || next.opensExtension
+                        || next.leads || next.least < level)
+                {
+                    break
+                }
+                last += 1
+            }
+            var end = last + 1
+            while end < info.count, info[end].isBlank { end += 1 }
+            found.append((start, first..<end))
         }
         return found
     }

@@ -222,7 +222,8 @@ struct PageRenderer {
                             + message.message + toolchainHint
                         if let line = checkpointPlan.pageLine(
                             of: message, at: placed, on: page,
-                            snippetFiles: snippetFiles)
+                            snippetFiles: snippetFiles,
+                            replacementMessages: evidence.replacementMessages)
                         {
                             diagnostics.append(
                                 BookDiagnostic(

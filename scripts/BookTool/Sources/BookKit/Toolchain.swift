@@ -229,7 +229,11 @@ private struct Toolchain: Sendable {
     }
 
     /// Builds each checkpoint's files and runs its program, and type-checks each temporary
-    /// block in its complete file; all of them at once, since each takes a core for a while.
+    /// block in its complete file.
+    ///
+    /// As many run at once as can, since each takes a core for a while. A checkpoint below a
+    /// listing that may replace a temporary declaration waits for the replacement checks,
+    /// which decide what its files leave out.
     func checkCheckpoints(_ request: EvidenceRequest, _ built: Set<Int>)
         -> (
             checkpoints: [ListingID: CheckpointOutcome],
@@ -241,37 +245,57 @@ private struct Toolchain: Sendable {
                 checkpoints: [ListingID: CheckpointOutcome],
                 replacementMessages: [ListingID: [CompilerMessage]]
             ) = ([:], [:])
-        let jobs =
-            request.checkpoints.filter { canCompile($0.chapter, built) }.map {
-                CheckpointJob.build($0)
+        let checkpoints = request.checkpoints.filter {
+            canCompile($0.chapter, built)
+        }
+        func builds(_ checkpoints: [CheckpointRequest]) -> [CheckpointJob] {
+            checkpoints.map {
+                .build(
+                    $0,
+                    files: $0.files(replacedIn: found.replacementMessages)
+                        .mapValues(\.text))
             }
+        }
+        func run(_ jobs: [CheckpointJob], from start: Int) {
+            let results = concurrentMap(Array(jobs.enumerated())) {
+                offset, job -> CheckpointJobResult in
+                let directory = workspace.appendingPathComponent(
+                    "checkpoints/\(start + offset)")
+                return switch job {
+                case .build(let checkpoint, let files):
+                    .built(
+                        checkpoint.id,
+                        build(checkpoint, files: files, in: directory))
+                case .check(let replacement):
+                    .checked(replacement.id, check(replacement, in: directory))
+                }
+            }
+            for result in results {
+                switch result {
+                case .built(let id, let outcome):
+                    found.checkpoints[id] = outcome
+                case .checked(let id, let messages):
+                    found.replacementMessages[id] = messages
+                }
+            }
+        }
+        let first =
+            builds(checkpoints.filter { !$0.awaitsReplacementChecks })
             + request.replacements.filter { canCompile($0.chapter, built) }.map
         {
             CheckpointJob.check($0)
         }
-        let results = concurrentMap(Array(jobs.enumerated())) {
-            position, job -> CheckpointJobResult in
-            let directory = workspace.appendingPathComponent(
-                "checkpoints/\(position)")
-            return switch job {
-            case .build(let checkpoint):
-                .built(checkpoint.id, build(checkpoint, in: directory))
-            case .check(let replacement):
-                .checked(replacement.id, check(replacement, in: directory))
-            }
-        }
-        for result in results {
-            switch result {
-            case .built(let id, let outcome): found.checkpoints[id] = outcome
-            case .checked(let id, let messages):
-                found.replacementMessages[id] = messages
-            }
-        }
+        run(first, from: 0)
+        // These files depend on the replacement checks just run.
+        run(
+            builds(checkpoints.filter(\.awaitsReplacementChecks)),
+            from: first.count)
         return found
     }
 
     private enum CheckpointJob: Sendable {
-        case build(CheckpointRequest)
+        /// A checkpoint, and the texts of its assembled files by path.
+        case build(CheckpointRequest, files: [String: String])
         case check(ReplacementRequest)
     }
 
@@ -280,15 +304,18 @@ private struct Toolchain: Sendable {
         case checked(ListingID, [CompilerMessage])
     }
 
-    /// Builds a checkpoint's files as the reader has them, in `directory`: a static
-    /// `MiniCombine`, then the chapter program against it (a warning fails either); then runs
-    /// the program.
-    func build(_ checkpoint: CheckpointRequest, in directory: URL)
+    /// Builds a checkpoint's files as the reader has them, `files` in place of the repository's
+    /// texts, in `directory`: a static `MiniCombine`, then the chapter program against it (a
+    /// warning fails either); then runs the program.
+    func build(
+        _ checkpoint: CheckpointRequest, files: [String: String],
+        in directory: URL
+    )
         -> CheckpointOutcome
     {
         let staged = stage(
             checkpoint.libraryFiles + checkpoint.programFiles,
-            replacing: checkpoint.assembled.mapValues(\.text),
+            replacing: files,
             under: directory.appendingPathComponent("files"))
         let library = Array(staged.paths.prefix(checkpoint.libraryFiles.count))
         let program = directory.appendingPathComponent(checkpoint.product)

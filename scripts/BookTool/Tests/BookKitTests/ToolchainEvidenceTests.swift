@@ -203,3 +203,37 @@ import Testing
                 ])
     }
 }
+
+/// The real toolchain on `ReplacedStubTests.page`: two checkpoints, and a listing between them
+/// that replaces one of the block's two stubs.
+@Suite struct ReplacedStubToolchainTests {
+    @Test func theSecondCheckpointBuildsWithoutTheReplacedStub() throws {
+        let page = ReplacedStubTests.page
+        let repository = try ReplacedStubTests.fixture()
+        let plan = ReplacedStubTests.plan(repository)
+        var request = EvidenceRequest()
+        request.checkpoints = Array(plan.checkpoints.values)
+        request.replacements = Array(plan.replacements.values)
+        let evidence = ToolchainEvidenceSource().gather(
+            request, in: RepositoryLayout(root: repository.root))
+        #expect(evidence.buildDiagnostics.isEmpty)
+        #expect(
+            evidence.checkpoints[ReplacedStubTests.id("<!-- checkpoint:", 1)]
+                == .ran(.success("stub stub\n")))
+        // With the stub `open()` left in, this build fails: invalid redeclaration.
+        #expect(
+            evidence.checkpoints[ReplacedStubTests.id("<!-- checkpoint:", 2)]
+                == .ran(.success("open stub\n")))
+        #expect(
+            (evidence.replacementMessages[
+                ReplacedStubTests.id("<!-- temporary:", in: page)] ?? []).filter
+            {
+                $0.message.contains("redeclaration")
+                    || $0.message.contains("previously")
+            } == ReplacedStubTests.replacementMessages)
+        var all = evidence
+        all.toolchainVersion = "Swift version 6.3.1"
+        all.programRuns["01-protocols"] = .success("open close\n")
+        #expect(repository.check(all).diagnostics.map(\.description) == [])
+    }
+}
