@@ -260,10 +260,19 @@ struct BookSession {
         where snippetFiles[path] == nil {
             readSnippets(path)
         }
-        let evidence = evidenceSource.gather(
-            Self.request(for: pages), in: layout)
+        let plan = CheckpointPlan(
+            pages: pages, layout: layout, snippetFiles: snippetFiles)
+        var request = Self.request(for: pages)
+        request.checkpoints = plan.checkpoints.values.sorted {
+            ($0.id.path, $0.id.line) < ($1.id.path, $1.id.line)
+        }
+        request.replacements = plan.replacements.values.sorted {
+            ($0.id.path, $0.id.line) < ($1.id.path, $1.id.line)
+        }
+        let evidence = evidenceSource.gather(request, in: layout)
         var renderer = PageRenderer(
-            snippetFiles: snippetFiles, evidence: evidence, pages: pages)
+            snippetFiles: snippetFiles, evidence: evidence, pages: pages,
+            checkpointPlan: plan)
         if let note = Self.toolchainNote(
             pages: pages, running: evidence.toolchainVersion)
         {
@@ -273,7 +282,7 @@ struct BookSession {
         }
         diagnostics +=
             snippetFiles.values.flatMap(\.diagnostics)
-            + evidence.buildDiagnostics
+            + evidence.buildDiagnostics + plan.diagnostics
         let pagesByPath = Dictionary(
             pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }
         )
@@ -304,6 +313,8 @@ struct BookSession {
         evaluation.statistics =
             "\(pages.count) pages, \(count("include")) includes, "
             + "\(count("compiles", "fails")) listings, \(count("output")) outputs, "
+            + (count("checkpoint") > 0
+                ? "\(count: count("checkpoint"), "checkpoint"), " : "")
             + "\(pages.flatMap(\.figures).count) figures, "
             + "\(layout.libraryFolders.count) library snapshots"
         // A page that could not be read, or was emptied, leaves regions unincluded, programs

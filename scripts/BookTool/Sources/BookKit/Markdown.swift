@@ -163,11 +163,18 @@ package enum Directive: Hashable, Sendable {
     /// `<!-- measurement: COMMAND -->`: the text block holds what COMMAND measured; it is never
     /// expected to repeat, only to be there and to say that COMMAND made it.
     case measurement(command: String)
+    /// `<!-- temporary: PATH -->`: the swift block holds lines the reader adds to file PATH for
+    /// now, so that a checkpoint below builds; a later include of the page replaces each of its
+    /// declarations.
+    case temporary(path: String)
+    /// `<!-- checkpoint: PRODUCT -->`: the text block holds what chapter executable PRODUCT
+    /// prints when its files are as the reader has them at this point of the page.
+    case checkpoint(product: String)
 
     var blockLanguage: String {
         switch self {
-        case .include, .compiles, .fails: "swift"
-        case .output, .toolchain, .measurement: "text"
+        case .include, .compiles, .fails, .temporary: "swift"
+        case .output, .toolchain, .measurement, .checkpoint: "text"
         }
     }
 
@@ -180,6 +187,8 @@ package enum Directive: Hashable, Sendable {
             "output: \(product)\(part.map { "#\($0)" } ?? "")"
         case .toolchain: "toolchain"
         case .measurement(let command): "measurement: \(command)"
+        case .temporary(let path): "temporary: \(path)"
+        case .checkpoint(let product): "checkpoint: \(product)"
         }
     }
 }
@@ -197,7 +206,7 @@ enum ParsedComment: Equatable {
         guard
             let match = body.wholeMatch(
                 of:
-                    /(include|compiles|fails|output|toolchain|measurement|figure)([:\s].*)?/
+                    /(include|compiles|fails|output|toolchain|measurement|temporary|checkpoint|figure)([:\s].*)?/
             )
         else {
             self = .other
@@ -239,6 +248,19 @@ enum ParsedComment: Equatable {
         case "measurement":
             expectation += "COMMAND -->'"
             directive = value.isEmpty ? nil : .measurement(command: value)
+        case "temporary":
+            expectation += "PATH -->'"
+            let path =
+                value.wholeMatch(of: /[^\s#]+/) == nil
+                ? nil : LinkChecker.resolvedPath(of: value, from: "")
+            directive = path.flatMap {
+                $0.isEmpty ? nil : .temporary(path: $0)
+            }
+        case "checkpoint":
+            expectation += "PRODUCT -->'"
+            directive = value.wholeMatch(of: /[^\s#]+/).map { _ in
+                .checkpoint(product: value)
+            }
         default:
             expectation = "expected '<!-- \(keyword) -->' with nothing after it"
             directive =

@@ -7,12 +7,37 @@ package enum PageFurniture {
     /// The widest line a listing, an output or a recorded error may have, in columns.
     static let maximumWidth = 80
 
-    static func includeCaption(path: String, addsToFile: Bool) -> String {
-        addsToFile ? "*Adds to \(path)*" : "*\(path)*"
+    /// `*PATH*`, or `*Adds to PATH*`; then `, replacing the temporary `cancel()`` when the
+    /// listing replaces declarations of a `temporary` block.
+    static func includeCaption(
+        path: String, addsToFile: Bool, replacing names: [String] = []
+    ) -> String {
+        let replacing =
+            names.isEmpty
+            ? ""
+            : ", replacing the temporary "
+                + listed(names.map { "`\($0)`" })
+        return "*\(addsToFile ? "Adds to " : "")\(path)\(replacing)*"
     }
 
     static func outputCaption(product: String, part: Int? = nil) -> String {
         "*\(part.map { "Part \($0) of the o" } ?? "O")utput of `swift run \(product)`*"
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else {
+            return items.first ?? ""
+        }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    static func temporaryCaption(path: String) -> String {
+        "*For now, add to \(path); a later listing replaces it*"
+    }
+
+    static func checkpointCaption(product: String) -> String {
+        "*Output of `swift run \(product)` at this point*"
     }
 
     static func errorLabel(count: Int) -> String {
@@ -27,13 +52,21 @@ package enum PageFurniture {
         let inner = String(line.dropFirst().dropLast())
         if inner == "Compiler error" || inner == "Compiler errors"
             || inner.wholeMatch(
-                of: /(Part [^ ]* )?(O|of the o)utput of `swift run .*`/) != nil
+                of:
+                    /(Part [^ ]* )?(O|of the o)utput of `swift run .*`( at this point)?/
+            ) != nil
+            || inner.wholeMatch(
+                of: /For now, add to [^ ]+; a later listing replaces it/) != nil
         {
             return true
         }
+        let listing =
+            inner.firstMatch(of: /, replacing the temporary `.*`$/).map {
+                inner[..<$0.range.lowerBound]
+            } ?? inner[...]
         let path =
-            inner.hasPrefix("Adds to ")
-            ? inner.dropFirst("Adds to ".count) : inner[...]
+            listing.hasPrefix("Adds to ")
+            ? listing.dropFirst("Adds to ".count) : listing
         return !path.isEmpty && path.contains("/") && !path.contains(" ")
             && !path.contains("*")
     }

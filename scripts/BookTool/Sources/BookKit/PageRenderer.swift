@@ -11,13 +11,16 @@ struct PageRenderer {
     /// typing along adds them to that file.
     var addingToFiles: Set<ListingID> = []
     var navigation: [String: String] = [:]
+    /// The files each checkpoint builds, and the temporary blocks' replacement checks.
+    var checkpointPlan: CheckpointPlan
 
     init(
         snippetFiles: [String: SnippetFile], evidence: Evidence,
-        pages: [BookPage]
+        pages: [BookPage], checkpointPlan: CheckpointPlan = CheckpointPlan()
     ) {
         self.snippetFiles = snippetFiles
         self.evidence = evidence
+        self.checkpointPlan = checkpointPlan
         var shown: [String: [ClosedRange<Int>]] = [:]
         for page in pages {
             for placed in page.directives {
@@ -57,7 +60,10 @@ struct PageRenderer {
     func render(_ page: BookPage) -> (
         rendered: TextLines, diagnostics: [BookDiagnostic]
     ) {
-        var diagnostics: [BookDiagnostic] = []
+        let replacements = checkpointPlan.replacements(
+            on: page, messages: evidence.replacementMessages,
+            snippetFiles: snippetFiles)
+        var diagnostics = replacements.diagnostics
         var edits: [Edit] = []
         for placed in page.directives {
             let current = Array(page.text.lines[placed.block.contentRange])
@@ -85,7 +91,8 @@ struct PageRenderer {
             switch placed.directive {
             case .include(let path, let region):
                 caption = PageFurniture.includeCaption(
-                    path: path, addsToFile: addingToFiles.contains(id))
+                    path: path, addsToFile: addingToFiles.contains(id),
+                    replacing: replacements.replaced[id] ?? [])
                 if let file = snippetFiles[path] {
                     expected = file.regions[region]?.lines
                     if file.isReadable && expected == nil {
@@ -193,6 +200,49 @@ struct PageRenderer {
                 }
             case .toolchain:
                 expected = [evidence.toolchainVersion]
+            case .temporary(let path):
+                // Checked by the checkpoint's build and the replacement check.
+                caption = PageFurniture.temporaryCaption(path: path)
+            case .checkpoint(let product):
+                caption = PageFurniture.checkpointCaption(product: product)
+                staleness =
+                    "output block is out of date with what \(product) prints at this point"
+                hinted = true
+                switch evidence.checkpoints[id] {
+                case .ran(.success(let standardOutput)):
+                    expected = TextLines(standardOutput).lines
+                case .ran(.failure(let failure)):
+                    fail(
+                        "cannot record the output of \(product) at this point: \(failure.reason)"
+                    )
+                case .failedToBuild(let messages):
+                    for message in messages {
+                        let text =
+                            (message.isError ? "" : "warning: ")
+                            + message.message + toolchainHint
+                        if let line = checkpointPlan.pageLine(
+                            of: message, at: placed, on: page,
+                            snippetFiles: snippetFiles,
+                            replacementMessages: evidence.replacementMessages)
+                        {
+                            diagnostics.append(
+                                BookDiagnostic(
+                                    path: page.path, line: line,
+                                    message:
+                                        "the files as they stand at the checkpoint on line "
+                                        + "\(placed.lineNumber) do not build: \(text)"
+                                ))
+                        } else {
+                            let place = message.file.map {
+                                "\($0):\(message.line ?? 1): "
+                            }
+                            fail(
+                                "the files as they stand here do not build: "
+                                    + (place ?? "") + text)
+                        }
+                    }
+                case nil: break
+                }
             }
             if let caption,
                 let edit = PageFurniture.captionEdit(

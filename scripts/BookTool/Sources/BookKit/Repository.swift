@@ -206,6 +206,8 @@ struct SnippetRegion: Hashable, Sendable {
     var startLine: Int
     var endLine: Int = 0
     var lines: [String]
+    /// The 1-based line of the file each of `lines` comes from.
+    var sourceLines: [Int] = []
 }
 
 /// Whether `name` may name a snippet region: `[A-Za-z0-9][A-Za-z0-9_-]*`, and not `end`.
@@ -225,20 +227,26 @@ struct SnippetFile: Sendable {
     var diagnostics: [BookDiagnostic] = []
     /// Whether the file could be read; includes of an unreadable file report nothing more.
     var isReadable = true
+    /// The file's lines, marker lines included.
+    var lines: [String]
 
     init(path: String, text: String) {
         self.path = path
+        lines = TextLines(text).lines
         var open: [SnippetRegion] = []
         var namesSeen: [String: Int] = [:]
         func report(_ message: String, _ line: Int) {
             diagnostics.append(
                 BookDiagnostic(path: path, line: line, message: message))
         }
-        for (index, line) in TextLines(text).lines.enumerated() {
+        for (index, line) in lines.enumerated() {
             let trimmed = line.trimmedWhitespace
             if trimmed.hasPrefix(exerciseMarkerPrefix) { continue }
             guard trimmed.hasPrefix("// snippet.") else {
-                for index in open.indices { open[index].lines.append(line) }
+                for position in open.indices {
+                    open[position].lines.append(line)
+                    open[position].sourceLines.append(index + 1)
+                }
                 continue
             }
             let name = String(trimmed.dropFirst("// snippet.".count))
@@ -249,6 +257,7 @@ struct SnippetFile: Sendable {
                 }
                 while region.lines.last?.isBlankLine == true {
                     region.lines.removeLast()
+                    region.sourceLines.removeLast()
                 }
                 let common =
                     region.lines.filter { !$0.isBlankLine }.map { line in

@@ -23,6 +23,8 @@ struct EvidenceRequest: Sendable {
     var listings: [ListingRequest] = []
     var outputs: [OutputRequest] = []
     var traces: [OutputRequest] = []
+    var checkpoints: [CheckpointRequest] = []
+    var replacements: [ReplacementRequest] = []
 }
 
 struct RunFailure: Error, Hashable, Sendable {
@@ -38,6 +40,11 @@ struct Evidence: Sendable {
     var listingMessages: [ListingID: [CompilerMessage]] = [:]
     var programRuns: [String: ProgramRun] = [:]
     var traces: [String: ProgramTrace] = [:]
+    /// What each checkpoint built and printed, by the checkpoint's place.
+    var checkpoints: [ListingID: CheckpointOutcome] = [:]
+    /// The compiler's messages on each temporary block appended to its complete file, by the
+    /// block's place; file paths relative to the repository.
+    var replacementMessages: [ListingID: [CompilerMessage]] = [:]
     /// Library snapshots or chapters that do not build, and failed `swift build`s.
     var buildDiagnostics: [BookDiagnostic] = []
 }
@@ -67,6 +74,8 @@ struct ToolchainEvidenceSource: EvidenceSource, Sendable {
             built.diagnostics + toolchain.compileChapters(built.succeeded)
         evidence.listingMessages = toolchain.compile(
             request.listings, built.succeeded)
+        (evidence.checkpoints, evidence.replacementMessages) =
+            toolchain.checkCheckpoints(request, built.succeeded)
         // `swift build` would only repeat a library or chapter error already reported.
         if evidence.buildDiagnostics.isEmpty {
             toolchain.runProducts(request, into: &evidence)
@@ -129,20 +138,9 @@ private struct Toolchain: Sendable {
         let results = concurrentMap(layout.libraryFolders.map(\.number)) {
             number in
             let folders = layout.libraryFolders.filter { $0.number <= number }
-            let directory = moduleDirectory(number)
-            try? FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
-            let module = directory.appendingPathComponent(
-                "MiniCombine.swiftmodule")
-            let run = swiftc(
-                [
-                    "-emit-module", "-module-name", "MiniCombine",
-                    "-parse-as-library", "-emit-module-path", module.path,
-                ]
-                    + folders.flatMap(\.swiftFiles).map {
-                        layout.url(for: $0).path
-                    },
-                in: directory)
+            let run = buildLibrary(
+                folders.flatMap(\.swiftFiles).map { layout.url(for: $0).path },
+                in: moduleDirectory(number))
             return (
                 number,
                 diagnostics(
@@ -167,6 +165,204 @@ private struct Toolchain: Sendable {
             }
         }
         return (succeeded, all)
+    }
+
+    /// Compiles `files` into a `MiniCombine` module in `directory`.
+    ///
+    /// When `linkable`, it also makes the static library `libMiniCombine.a` beside it, for a
+    /// program to link. One frontend compiles the whole module (`-wmo`), several times faster
+    /// than one per file.
+    func buildLibrary(
+        _ files: [String], in directory: URL, linkable: Bool = false
+    )
+        -> (result: ProcessResult, messages: [CompilerMessage])
+    {
+        try? FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true)
+        let module = directory.appendingPathComponent("MiniCombine.swiftmodule")
+        let library = directory.appendingPathComponent("libMiniCombine.a")
+        return swiftc(
+            [
+                "-wmo", "-emit-module", "-module-name", "MiniCombine",
+                "-parse-as-library", "-emit-module-path", module.path,
+            ]
+                + (linkable
+                    ? ["-emit-library", "-static", "-o", library.path] : [])
+                + files,
+            in: directory)
+    }
+
+    /// Writes the files `texts` holds, by repository path, under `folder`; returns every one of
+    /// `files` as the path to compile, and turns the paths in compiler messages back into
+    /// repository paths.
+    func stage(
+        _ files: [String], replacing texts: [String: String], under folder: URL
+    )
+        -> (paths: [String], relative: ([CompilerMessage]) -> [CompilerMessage])
+    {
+        let paths = files.map { file in
+            guard let text = texts[file] else {
+                return layout.url(for: file).path
+            }
+            let url = folder.appendingPathComponent(file)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
+            try? Data(text.utf8).write(to: url)
+            return url.path
+        }
+        let prefix = folder.path + "/"
+        return (
+            paths,
+            { messages in
+                messages.map { message in
+                    var message = message
+                    message.file = message.file.map {
+                        $0.hasPrefix(prefix)
+                            ? String($0.dropFirst(prefix.count))
+                            : layout.relativePath($0)
+                    }
+                    return message
+                }
+            }
+        )
+    }
+
+    /// Builds each checkpoint's files and runs its program, and type-checks each temporary
+    /// block in its complete file.
+    ///
+    /// As many run at once as can, since each takes a core for a while. A checkpoint below a
+    /// listing that may replace a temporary declaration waits for the replacement checks,
+    /// which decide what its files leave out.
+    func checkCheckpoints(_ request: EvidenceRequest, _ built: Set<Int>)
+        -> (
+            checkpoints: [ListingID: CheckpointOutcome],
+            replacementMessages: [ListingID: [CompilerMessage]]
+        )
+    {
+        var found:
+            (
+                checkpoints: [ListingID: CheckpointOutcome],
+                replacementMessages: [ListingID: [CompilerMessage]]
+            ) = ([:], [:])
+        let checkpoints = request.checkpoints.filter {
+            canCompile($0.chapter, built)
+        }
+        func builds(_ checkpoints: [CheckpointRequest]) -> [CheckpointJob] {
+            checkpoints.map {
+                .build(
+                    $0,
+                    files: $0.files(replacedIn: found.replacementMessages)
+                        .mapValues(\.text))
+            }
+        }
+        func run(_ jobs: [CheckpointJob], from start: Int) {
+            let results = concurrentMap(Array(jobs.enumerated())) {
+                offset, job -> CheckpointJobResult in
+                let directory = workspace.appendingPathComponent(
+                    "checkpoints/\(start + offset)")
+                return switch job {
+                case .build(let checkpoint, let files):
+                    .built(
+                        checkpoint.id,
+                        build(checkpoint, files: files, in: directory))
+                case .check(let replacement):
+                    .checked(replacement.id, check(replacement, in: directory))
+                }
+            }
+            for result in results {
+                switch result {
+                case .built(let id, let outcome):
+                    found.checkpoints[id] = outcome
+                case .checked(let id, let messages):
+                    found.replacementMessages[id] = messages
+                }
+            }
+        }
+        let first =
+            builds(checkpoints.filter { !$0.awaitsReplacementChecks })
+            + request.replacements.filter { canCompile($0.chapter, built) }.map
+        {
+            CheckpointJob.check($0)
+        }
+        run(first, from: 0)
+        // These files depend on the replacement checks just run.
+        run(
+            builds(checkpoints.filter(\.awaitsReplacementChecks)),
+            from: first.count)
+        return found
+    }
+
+    private enum CheckpointJob: Sendable {
+        /// A checkpoint, and the texts of its assembled files by path.
+        case build(CheckpointRequest, files: [String: String])
+        case check(ReplacementRequest)
+    }
+
+    private enum CheckpointJobResult: Sendable {
+        case built(ListingID, CheckpointOutcome)
+        case checked(ListingID, [CompilerMessage])
+    }
+
+    /// Builds a checkpoint's files as the reader has them, `files` in place of the repository's
+    /// texts, in `directory`: a static `MiniCombine`, then the chapter program against it (a
+    /// warning fails either); then runs the program.
+    func build(
+        _ checkpoint: CheckpointRequest, files: [String: String],
+        in directory: URL
+    )
+        -> CheckpointOutcome
+    {
+        let staged = stage(
+            checkpoint.libraryFiles + checkpoint.programFiles,
+            replacing: files,
+            under: directory.appendingPathComponent("files"))
+        let library = Array(staged.paths.prefix(checkpoint.libraryFiles.count))
+        let program = directory.appendingPathComponent(checkpoint.product)
+        let steps = [
+            { buildLibrary(library, in: directory, linkable: true) },
+            {
+                swiftc(
+                    [
+                        "-module-name",
+                        "Chapter\(twoDigits(checkpoint.chapter))",
+                        "-I", directory.path, "-L", directory.path,
+                        "-lMiniCombine", "-o", program.path,
+                    ] + staged.paths.dropFirst(library.count),
+                    in: directory)
+            },
+        ]
+        for step in steps {
+            let run = step()
+            var messages = staged.relative(run.messages.filter(\.failsBuild))
+            if !run.result.succeeded && !messages.contains(where: \.isError) {
+                messages.append(
+                    CompilerMessage(
+                        severity: .error,
+                        message: run.result.failureReason(program: "swiftc")))
+            }
+            if !messages.isEmpty { return .failedToBuild(messages) }
+        }
+        return .ran(run(checkpoint.product, executable: program))
+    }
+
+    /// Type-checks a temporary block appended to its complete file, with the other files of
+    /// its library snapshot or chapter, for the replacement check.
+    func check(_ replacement: ReplacementRequest, in directory: URL)
+        -> [CompilerMessage]
+    {
+        let staged = stage(
+            replacement.files,
+            replacing: [replacement.path: replacement.text], under: directory)
+        let module =
+            replacement.isLibrary
+            ? ["-module-name", "MiniCombine", "-parse-as-library"]
+            : ["-module-name", "Chapter\(twoDigits(replacement.chapter))"]
+                + (snapshot(replacement.chapter).map {
+                    ["-I", moduleDirectory($0).path]
+                } ?? [])
+        let run = swiftc(["-typecheck", "-wmo"] + module + staged.paths)
+        return staged.relative(run.messages)
     }
 
     func compileChapters(_ built: Set<Int>) -> [BookDiagnostic] {
@@ -287,7 +483,7 @@ private struct Toolchain: Sendable {
                 "swift", arguments + ["--show-bin-path"], in: layout.root
             ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
         let runs = concurrentMap(request.outputs.map(\.product).uniqued()) {
-            ($0, run($0, bin: bin))
+            ($0, run($0, executable: bin.appendingPathComponent($0)))
         }
         let traces = concurrentMap(request.traces.map(\.product).uniqued()) {
             product in
@@ -295,7 +491,7 @@ private struct Toolchain: Sendable {
                 "book-trace", pathExtension: "jsonl")
             defer { InterruptCleanup.discard(file) }
             let traced = run(
-                product, bin: bin,
+                product, executable: bin.appendingPathComponent(product),
                 environment: [ProgramTrace.environmentVariable: file.path])
             if case .failure(let failure) = traced {
                 return (product, ProgramTrace.failure(failure))
@@ -321,18 +517,21 @@ private struct Toolchain: Sendable {
         evidence.traces = Dictionary(uniqueKeysWithValues: traces)
     }
 
+    /// Runs `executable`, chapter program `product`, from the repository's root; it fails if
+    /// it exits non-zero, writes to standard error or outlasts the timeout.
     private func run(
-        _ product: String, bin: URL, environment: [String: String] = [:]
+        _ product: String, executable: URL, environment: [String: String] = [:]
     ) -> ProgramRun {
-        let executable = bin.appendingPathComponent(product).path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
+        guard FileManager.default.isExecutableFile(atPath: executable.path)
+        else {
             return .failure(
                 RunFailure(
-                    "there is no executable '\(product)' in \(bin.path); "
+                    "there is no executable '\(product)' in "
+                        + "\(executable.deletingLastPathComponent().path); "
                         + "is it a product in Package.swift?"))
         }
         let result = ProcessRunner.run(
-            executable, [], in: layout.root, timeout: timeout,
+            executable.path, [], in: layout.root, timeout: timeout,
             environment: environment)
         let errors = TextLines(result.standardError).lines.prefix(10)
         let quoted =

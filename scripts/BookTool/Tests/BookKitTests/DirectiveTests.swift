@@ -20,6 +20,12 @@ import Testing
         #expect(
             ParsedComment(body: "measurement: scripts/benchmark")
                 == .directive(.measurement(command: "scripts/benchmark")))
+        #expect(
+            ParsedComment(body: "temporary: ./Sources/A.swift")
+                == .directive(.temporary(path: "Sources/A.swift")))
+        #expect(
+            ParsedComment(body: "checkpoint: 07-reduce-latest")
+                == .directive(.checkpoint(product: "07-reduce-latest")))
     }
 
     @Test(arguments: [
@@ -27,7 +33,12 @@ import Testing
         "output 02-just", "output: 02-just#0", "output: 02-just#two",
         "output: #2",
         "compiles now", "measurement", "measurement scripts/benchmark",
-        "measurement:",
+        "measurement:", "temporary", "temporary:",
+        "temporary: Sources/A.swift#a",
+        "temporary: A.swift B.swift", "temporary: https://example.com/A.swift",
+        "checkpoint", "checkpoint 07-reduce-latest",
+        "checkpoint: 07-reduce-latest#1",
+        "checkpoint: a b",
     ])
     func knownKeywordWithWrongArgumentIsMalformed(body: String) {
         guard case .malformedDirective = ParsedComment(body: body) else {

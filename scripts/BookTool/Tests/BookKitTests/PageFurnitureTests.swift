@@ -40,6 +40,33 @@ import Testing
             PageFurniture.wrapped("1:1: error: short") == ["1:1: error: short"])
     }
 
+    @Test func checkpointCaptionsAreTheToolsOwn() {
+        let path = "Sources/MiniCombine/07-ReduceLatest/ReduceLatest3.swift"
+        let captions = [
+            PageFurniture.temporaryCaption(path: path),
+            PageFurniture.checkpointCaption(product: "07-reduce-latest"),
+            PageFurniture.includeCaption(
+                path: path, addsToFile: true, replacing: ["cancel()"]),
+            PageFurniture.includeCaption(
+                path: path, addsToFile: false, replacing: ["a()", "b()", "c()"]),
+        ]
+        #expect(
+            captions == [
+                "*For now, add to \(path); a later listing replaces it*",
+                "*Output of `swift run 07-reduce-latest` at this point*",
+                "*Adds to \(path), replacing the temporary `cancel()`*",
+                "*\(path), replacing the temporary `a()`, `b()` and `c()`*",
+            ])
+        #expect(captions.allSatisfy(PageFurniture.isCaption))
+        #expect(
+            !PageFurniture.isCaption(
+                "*For now, add a sentence; a later listing replaces it*"))
+        #expect(
+            PageFurniture.includeCaption(
+                path: path, addsToFile: true, replacing: ["a()", "b()"])
+                == "*Adds to \(path), replacing the temporary `a()` and `b()`*")
+    }
+
     @Test func wordLongerThanALineIsCut() {
         let word = String(repeating: "x", count: 100)
         let lines = PageFurniture.wrapped("1:1: error: " + word)

@@ -131,4 +131,109 @@ import Testing
                 "book/02-just.md:33: error: constant 'late' used before being initialized",
             ])
     }
+
+    /// What the real toolchain says of `CheckpointTests.page`, with `stub` as the temporary
+    /// block's declaration.
+    static func checkpointEvidence(
+        stub: String = "public func open() -> String { \"stub\" }"
+    ) throws -> (
+        repository: RepositoryFixture, page: String, evidence: Evidence
+    ) {
+        let page = CheckpointTests.page.replacingOccurrences(
+            of: "public func open() -> String { \"stub\" }", with: stub)
+        let repository = try CheckpointTests.fixture(page: page)
+        let plan = CheckpointTests.plan(repository, page: page)
+        var request = EvidenceRequest()
+        request.checkpoints = Array(plan.checkpoints.values)
+        request.replacements = Array(plan.replacements.values)
+        let evidence = ToolchainEvidenceSource().gather(
+            request, in: RepositoryLayout(root: repository.root))
+        return (repository, page, evidence)
+    }
+
+    @Test func aCheckpointRunsTheFilesAsTheReaderHasThemAndTheStubClashes()
+        throws
+    {
+        let (repository, _, evidence) = try Self.checkpointEvidence()
+        #expect(evidence.buildDiagnostics.isEmpty)
+        #expect(
+            evidence.checkpoints[CheckpointTests.id("<!-- checkpoint:")]
+                == .ran(.success("-- first\nstub\n")))
+        let messages =
+            evidence.replacementMessages[CheckpointTests.id("<!-- temporary:")]
+            ?? []
+        #expect(
+            messages.map { "\($0.file ?? ""):\($0.line ?? 0): \($0.message)" }
+                .filter {
+                    $0.contains("redeclaration") || $0.contains("previously")
+                } == [
+                    "\(CheckpointTests.boxPath):16: invalid redeclaration of 'open()'",
+                    "\(CheckpointTests.boxPath):11: 'open()' previously declared here",
+                ])
+        // With the real evidence, the page as sync leaves it is up to date.
+        var all = evidence
+        all.toolchainVersion = "Swift version 6.3.1"
+        all.programRuns["01-protocols"] = .success(
+            "-- first\nopen\n-- second\nopen\n")
+        #expect(repository.check(all).diagnostics.map(\.description) == [])
+    }
+
+    @Test func aStubWithAnotherSignatureClashesWithNothingAndBreaksTheBuild()
+        throws
+    {
+        let (repository, page, evidence) = try Self.checkpointEvidence(
+            stub: "public func open(_ lid: Int) -> String { \"stub\" }")
+        var all = evidence
+        all.toolchainVersion = "Swift version 6.3.1"
+        all.programRuns["01-protocols"] = .success(
+            "-- first\nopen\n-- second\nopen\n")
+        let stub = CheckpointTests.line(of: "func open(_ lid", in: page)
+        let call = CheckpointTests.line(of: "print(Box().open())", in: page)
+        let checkpoint = CheckpointTests.line(of: "<!-- checkpoint:", in: page)
+        #expect(
+            repository.check(all).diagnostics.filter { $0.kind == .error }.map(
+                \.description) == [
+                    "book/01-protocols.md:\(stub): error: no declaration of the complete "
+                        + "\(CheckpointTests.boxPath) has this temporary declaration's signature, "
+                        + "so no later listing replaces it; declare it exactly as the listing that "
+                        + "replaces it does",
+                    "book/01-protocols.md:\(call): error: the files as they stand at the "
+                        + "checkpoint on line \(checkpoint) do not build: missing argument for "
+                        + "parameter #1 in call",
+                ])
+    }
+}
+
+/// The real toolchain on `ReplacedStubTests.page`: two checkpoints, and a listing between them
+/// that replaces one of the block's two stubs.
+@Suite struct ReplacedStubToolchainTests {
+    @Test func theSecondCheckpointBuildsWithoutTheReplacedStub() throws {
+        let page = ReplacedStubTests.page
+        let repository = try ReplacedStubTests.fixture()
+        let plan = ReplacedStubTests.plan(repository)
+        var request = EvidenceRequest()
+        request.checkpoints = Array(plan.checkpoints.values)
+        request.replacements = Array(plan.replacements.values)
+        let evidence = ToolchainEvidenceSource().gather(
+            request, in: RepositoryLayout(root: repository.root))
+        #expect(evidence.buildDiagnostics.isEmpty)
+        #expect(
+            evidence.checkpoints[ReplacedStubTests.id("<!-- checkpoint:", 1)]
+                == .ran(.success("stub stub\n")))
+        // With the stub `open()` left in, this build fails: invalid redeclaration.
+        #expect(
+            evidence.checkpoints[ReplacedStubTests.id("<!-- checkpoint:", 2)]
+                == .ran(.success("open stub\n")))
+        #expect(
+            (evidence.replacementMessages[
+                ReplacedStubTests.id("<!-- temporary:", in: page)] ?? []).filter
+            {
+                $0.message.contains("redeclaration")
+                    || $0.message.contains("previously")
+            } == ReplacedStubTests.replacementMessages)
+        var all = evidence
+        all.toolchainVersion = "Swift version 6.3.1"
+        all.programRuns["01-protocols"] = .success("open close\n")
+        #expect(repository.check(all).diagnostics.map(\.description) == [])
+    }
 }

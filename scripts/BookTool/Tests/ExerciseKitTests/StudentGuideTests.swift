@@ -255,6 +255,12 @@ import Testing
                 elsewhere
                 ```
 
+                <!-- checkpoint: 01-first -->
+                ```text
+                -- one
+                halfway
+                ```
+
                 """,
                 "book/02-inside-first.md": """
                 # Inside first()
@@ -304,6 +310,16 @@ import Testing
             public struct Shape {}
             ```
 
+            <!-- temporary: Sources/MiniCombine/01-First/First.swift -->
+            ```swift
+            public func first() -> Int { 0 }
+            ```
+
+            <!-- checkpoint: 01-first -->
+            ```text
+            0
+            ```
+
             ## How
             Prose first.
             <!-- include: Sources/MiniCombine/01-First/First.swift#body -->
@@ -327,7 +343,7 @@ import Testing
                 Before you try, read these sections of book/01-first.md
                 (✓ all of it; … only the part before the answer, at the line shown):
                   ✓ Why
-                  … How (answer at line 12)
+                  … How (answer at line 22)
                 """)
     }
 }

@@ -71,6 +71,39 @@ import Testing
             ])
     }
 
+    @Test func aCheckpointAndItsStubLoseTheirDirectivesAndKeepTheirCaptions()
+        throws
+    {
+        let page = """
+            # Start
+
+            *For now, add to Sources/A.swift; a later listing replaces it*
+
+            <!-- temporary: Sources/A.swift -->
+            ```swift
+            func stub() {}
+            ```
+
+            *Output of `swift run 01-start` at this point*
+
+            <!-- checkpoint: 01-start -->
+            ```text
+            halfway
+            ```
+            """
+        let (book, cleanUp) = try makeBook(["01-start.md": page])
+        defer { cleanUp() }
+        let catalog = Catalog(book: book, symbols: SymbolIndex(symbols: []))
+        #expect(
+            catalog.convert(book.chapters[0]).lines == [
+                "# Start", "",
+                "*For now, add to Sources/A.swift; a later listing replaces it*",
+                "", "```swift", "func stub() {}", "```", "",
+                "*Output of `swift run 01-start` at this point*", "",
+                "```text", "halfway", "```",
+            ])
+    }
+
     @Test func spanInASentenceAboutOpenCombineOrCombineIsTheirs() {
         #expect(
             Catalog.isAboutAnotherLibrary(

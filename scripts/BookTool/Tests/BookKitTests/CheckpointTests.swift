@@ -1,0 +1,496 @@
+import Foundation
+import Testing
+
+@testable import BookKit
+
+/// Checkpoints and temporary blocks: a page that stops halfway through a file, stubs what is
+/// still missing, and records what the program prints at that point.
+@Suite struct CheckpointTests {
+    static let box = """
+        import Foundation
+
+        // snippet.box
+        public final class Box {
+            public init() {}
+        }
+        // snippet.end
+
+        // snippet.box-open
+        extension Box {
+            public func open() -> String { "open" }
+        }
+        // snippet.end
+
+        """
+
+    static let main = """
+        import MiniCombine
+
+        // snippet.first
+        print("-- first")
+        print(Box().open())
+        // snippet.end
+
+        // snippet.second
+        print("-- second")
+        print(Box().open())
+        // snippet.end
+
+        """
+
+    /// A library file no include names: a checkpoint builds it whole.
+    static let label = "/// Names a box.\npublic let label = \"box\"\n"
+
+    static let boxPath = "Sources/MiniCombine/01-Protocols/Box.swift"
+    static let mainPath = "Chapters/01-Protocols/main.swift"
+    static let labelPath = "Sources/MiniCombine/01-Protocols/Label.swift"
+
+    /// The page as `sync` leaves it.
+    static let page = """
+        # Chapter 1: Protocols
+
+        [Contents](README.md)
+
+        *Sources/MiniCombine/01-Protocols/Box.swift*
+
+        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box -->
+        ```swift
+        public final class Box {
+            public init() {}
+        }
+        ```
+
+        *For now, add to Sources/MiniCombine/01-Protocols/Box.swift; a later listing replaces it*
+
+        <!-- temporary: Sources/MiniCombine/01-Protocols/Box.swift -->
+        ```swift
+        extension Box {
+            public func open() -> String { "stub" }
+        }
+        ```
+
+        *Chapters/01-Protocols/main.swift*
+
+        <!-- include: Chapters/01-Protocols/main.swift#first -->
+        ```swift
+        print("-- first")
+        print(Box().open())
+        ```
+
+        *Output of `swift run 01-protocols` at this point*
+
+        <!-- checkpoint: 01-protocols -->
+        ```text
+        -- first
+        stub
+        ```
+
+        *Adds to Sources/MiniCombine/01-Protocols/Box.swift, replacing the temporary `open()`*
+
+        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box-open -->
+        ```swift
+        extension Box {
+            public func open() -> String { "open" }
+        }
+        ```
+
+        *Adds to Chapters/01-Protocols/main.swift*
+
+        <!-- include: Chapters/01-Protocols/main.swift#second -->
+        ```swift
+        print("-- second")
+        print(Box().open())
+        ```
+
+        *Output of `swift run 01-protocols`*
+
+        <!-- output: 01-protocols -->
+        ```text
+        -- first
+        open
+        -- second
+        open
+        ```
+
+        [Contents](README.md)
+
+        """
+
+    static let files = [
+        boxPath: box, mainPath: main, labelPath: label,
+        "book/01-protocols.md": page,
+    ]
+
+    /// The 1-based line of the first line of `page` that contains `text`.
+    static func line(of text: String, in page: String = page) -> Int {
+        TextLines(page).lines.firstIndex { $0.contains(text) }.map { $0 + 1 }
+            ?? 0
+    }
+
+    static func id(_ text: String, in page: String = page) -> ListingID {
+        ListingID(path: "book/01-protocols.md", line: line(of: text, in: page))
+    }
+
+    /// What the toolchain says of `page`: the program's run, the checkpoint's run, and the
+    /// replacement check finding that the stub's `open()` clashes with the real one (line 11).
+    static func evidence(
+        for pages: [String] = [page], checkpoint: CheckpointOutcome? = nil,
+        replacement: [CompilerMessage]? = nil
+    ) -> Evidence {
+        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
+        evidence.programRuns["01-protocols"] = .success(
+            "-- first\nopen\n-- second\nopen\n")
+        for page in pages {
+            evidence.checkpoints[id("<!-- checkpoint:", in: page)] =
+                checkpoint ?? .ran(.success("-- first\nstub\n"))
+            // Box.swift has 13 lines; a blank line, then the block from line 15.
+            evidence.replacementMessages[id("<!-- temporary:", in: page)] =
+                replacement ?? [
+                    CompilerMessage(
+                        file: boxPath, line: 16, column: 17, severity: .error,
+                        message: "invalid redeclaration of 'open()'"),
+                    CompilerMessage(
+                        file: boxPath, line: 11, column: 17, severity: .note,
+                        message: "'open()' previously declared here"),
+                ]
+        }
+        return evidence
+    }
+
+    static func fixture(page: String = page) throws -> RepositoryFixture {
+        var files = files
+        files["book/01-protocols.md"] = page
+        return try RepositoryFixture(files)
+    }
+
+    static func plan(_ repository: RepositoryFixture, page: String = page)
+        -> CheckpointPlan
+    {
+        let snippetFiles = Dictionary(
+            uniqueKeysWithValues: [boxPath, mainPath, labelPath].map {
+                ($0, SnippetFile(path: $0, text: files[$0]!))
+            })
+        return CheckpointPlan(
+            pages: [BookPage(path: "book/01-protocols.md", contents: page)],
+            layout: RepositoryLayout(root: repository.root),
+            snippetFiles: snippetFiles)
+    }
+
+    @Test func anUpToDatePageChecksClean() throws {
+        let report = try Self.fixture().check(Self.evidence())
+        #expect(report.diagnostics.map(\.description) == [])
+        #expect(report.summary.contains("1 checkpoint"))
+    }
+
+    @Test func syncRecordsTheCheckpointAndCaptionsTheStubAndItsReplacement()
+        throws
+    {
+        let captions = [
+            "*For now, add to Sources/MiniCombine/01-Protocols/Box.swift; a later listing "
+                + "replaces it*\n\n",
+            "*Output of `swift run 01-protocols` at this point*\n\n",
+            "*Adds to Sources/MiniCombine/01-Protocols/Box.swift, replacing the temporary "
+                + "`open()`*\n\n",
+        ]
+        var bare = Self.page.replacingOccurrences(
+            of: "-- first\nstub\n", with: "")
+        for caption in captions {
+            bare = bare.replacingOccurrences(of: caption, with: "")
+        }
+        #expect(bare != Self.page)
+        let repository = try Self.fixture(page: bare)
+        let evidence = Self.evidence(for: [bare, Self.page])
+        let before = repository.check(evidence)
+        #expect(before.diagnostics.count == 4)
+        #expect(before.diagnostics.allSatisfy { $0.kind == .staleness })
+        #expect(repository.sync(evidence).succeeded)
+        #expect(
+            try repository.contents(of: "book/01-protocols.md") == Self.page)
+        #expect(repository.check(evidence).diagnostics.isEmpty)
+    }
+
+    @Test func aCheckpointThatPrintsSomethingElseIsOutOfDate() throws {
+        let report = try Self.fixture().check(
+            Self.evidence(checkpoint: .ran(.success("-- first\nopen\n"))))
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/01-protocols.md:\(Self.line(of: "<!-- checkpoint:") + 1): error: output "
+                    + "block is out of date with what 01-protocols prints at this point; run "
+                    + "scripts/book sync"
+            ])
+    }
+
+    @Test func theFilesAtACheckpointHoldTheRegionsShownAboveItAndTheStubs()
+        throws
+    {
+        let repository = try Self.fixture()
+        let plan = Self.plan(repository)
+        #expect(plan.diagnostics.isEmpty)
+        let checkpoint = try #require(
+            plan.checkpoints[Self.id("<!-- checkpoint:")])
+        #expect(checkpoint.product == "01-protocols")
+        #expect(checkpoint.libraryFiles == [Self.boxPath, Self.labelPath])
+        #expect(checkpoint.programFiles == [Self.mainPath])
+        // Label.swift, which no include names, is built whole.
+        #expect(
+            Set(checkpoint.assembled.keys) == [Self.boxPath, Self.mainPath])
+        let stub = Self.line(of: "extension Box {")
+        let box = try #require(checkpoint.assembled[Self.boxPath])
+        #expect(
+            box.text == """
+                import Foundation
+
+                // snippet.box
+                public final class Box {
+                    public init() {}
+                }
+                // snippet.end
+
+
+                extension Box {
+                    public func open() -> String { "stub" }
+                }
+
+                """)
+        #expect(
+            box.origins == (1...8).map(LineOrigin.file)
+                + [
+                    .page(stub - 2), .page(stub), .page(stub + 1),
+                    .page(stub + 2),
+                ])
+        #expect(
+            checkpoint.assembled[Self.mainPath]?.text == """
+                import MiniCombine
+
+                // snippet.first
+                print("-- first")
+                print(Box().open())
+                // snippet.end
+
+
+                """)
+        let replacement = try #require(
+            plan.replacements[Self.id("<!-- temporary:")])
+        #expect(replacement.blockStart == 15)
+        #expect(replacement.isLibrary)
+        #expect(
+            replacement.text == Self.box + "\nextension Box {\n"
+                + "    public func open() -> String { \"stub\" }\n}\n")
+    }
+
+    @Test func aBuildErrorIsReportedAtThePageLineOfTheListingItFallsIn() throws
+    {
+        let messages = [
+            // The stub's second line, line 11 of Box.swift as built.
+            CompilerMessage(
+                file: Self.boxPath, line: 11, column: 5, severity: .error,
+                message: "stub error"),
+            // `print(Box().open())` in the listing of main.swift#first.
+            CompilerMessage(
+                file: Self.mainPath, line: 5, column: 1, severity: .warning,
+                message: "main warning"),
+            // Label.swift is in no listing; the error goes to the checkpoint.
+            CompilerMessage(
+                file: Self.labelPath, line: 2, column: 1, severity: .error,
+                message: "label error"),
+            CompilerMessage(severity: .error, message: "linker failed"),
+        ]
+        let report = try Self.fixture().check(
+            Self.evidence(checkpoint: .failedToBuild(messages)))
+        let checkpoint = Self.line(of: "<!-- checkpoint:")
+        let prefix =
+            "the files as they stand at the checkpoint on line \(checkpoint) do not build: "
+        let here =
+            "book/01-protocols.md:\(checkpoint): error: the files as they "
+            + "stand here do not build: "
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/01-protocols.md:\(Self.line(of: "func open() -> String { \"stub\"")): "
+                    + "error: \(prefix)stub error",
+                "book/01-protocols.md:\(Self.line(of: "print(Box().open())")): error: "
+                    + "\(prefix)warning: main warning",
+                here
+                    + "Sources/MiniCombine/01-Protocols/Label.swift:2: label error",
+                here + "linker failed",
+            ])
+    }
+
+    @Test func aCheckpointRunThatFailsIsAnErrorAtItsDirective() throws {
+        let report = try Self.fixture().check(
+            Self.evidence(
+                checkpoint: .ran(
+                    .failure(RunFailure("01-protocols exited with status 1")))))
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/01-protocols.md:\(Self.line(of: "<!-- checkpoint:")): error: cannot "
+                    + "record the output of 01-protocols at this point: 01-protocols exited "
+                    + "with status 1"
+            ])
+    }
+
+    @Test func aStubThatClashesWithNothingIsAnErrorAtItsLine() throws {
+        let report = try Self.fixture().check(Self.evidence(replacement: []))
+        let stub = Self.line(of: "func open() -> String { \"stub\"")
+        let caption = Self.line(of: "replacing the temporary")
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/01-protocols.md:\(stub): error: no declaration of the complete "
+                    + "\(Self.boxPath) has this temporary declaration's signature, so no later "
+                    + "listing replaces it; declare it exactly as the listing that replaces it "
+                    + "does",
+                "book/01-protocols.md:\(caption + 3): error: the caption above this block is "
+                    + "missing or out of date; run scripts/book sync",
+            ])
+    }
+
+    @Test func aStubReplacedByNoLaterListingIsAnErrorAtItsLine() throws {
+        // The declaration it clashes with is in Box.swift#box, shown above the stub.
+        let report = try Self.fixture().check(
+            Self.evidence(replacement: [
+                CompilerMessage(
+                    file: Self.boxPath, line: 16, column: 17, severity: .error,
+                    message: "invalid redeclaration of 'open()'"),
+                CompilerMessage(
+                    file: Self.boxPath, line: 5, column: 12, severity: .note,
+                    message: "'open()' previously declared here"),
+            ]))
+        let stub = Self.line(of: "func open() -> String { \"stub\"")
+        #expect(
+            report.diagnostics.filter { $0.kind == .error }.map(\.description)
+                == [
+                    "book/01-protocols.md:\(stub): error: the declaration that replaces the "
+                        + "temporary `open()` (\(Self.boxPath):5) is shown by no later listing of "
+                        + "this page"
+                ])
+    }
+
+    @Test(arguments: [
+        (
+            "<!-- checkpoint: 01-protocols -->",
+            "<!-- output: 01-protocols -->",
+            "temporary:",
+            "a temporary block needs a '<!-- checkpoint: PRODUCT -->' below it on this "
+                + "page, where the build it makes possible is checked"
+        ),
+        (
+            "<!-- checkpoint: 01-protocols -->", "<!-- checkpoint: 02-just -->",
+            "checkpoint:",
+            "a checkpoint runs the page's chapter program, 01-protocols, not 02-just"
+        ),
+        (
+            "<!-- temporary: Sources/MiniCombine/01-Protocols/Box.swift -->",
+            "<!-- temporary: Sources/MiniCombine/01-Protocols/Label.swift -->",
+            "temporary:",
+            "no include of this page names Sources/MiniCombine/01-Protocols/Label.swift; "
+                + "a temporary block adds to a file the page shows"
+        ),
+        (
+            "    public func open() -> String { \"stub\" }\n", "",
+            "temporary:",
+            "the temporary block declares nothing for a later listing to replace"
+        ),
+    ])
+    func misplacedTemporaryBlocksAndCheckpointsAreErrorsAtTheirDirectives(
+        replacing original: String, with replacement: String,
+        at directive: String,
+        message: String
+    ) throws {
+        let page = Self.page.replacingOccurrences(
+            of: original, with: replacement)
+        #expect(page != Self.page)
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(for: [page]))
+        let expected =
+            "book/01-protocols.md:\(Self.line(of: directive, in: page)): error: \(message)"
+        #expect(report.diagnostics.map(\.description).contains(expected))
+        #expect(
+            report.diagnostics.filter { $0.kind == .error }.count == 1,
+            "\(report.diagnostics)")
+    }
+
+    @Test func aCheckpointOnAPageWithoutAChapterProgramIsAnError() throws {
+        var files = Self.files
+        files["book/02-more.md"] = """
+            # More
+
+            [Contents](README.md)
+
+            <!-- checkpoint: 02-more -->
+            ```text
+            ```
+
+            [Contents](README.md)
+
+            """
+        let report = try RepositoryFixture(files).check(Self.evidence())
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "book/02-more.md:5: error: a checkpoint runs the page's chapter program, but "
+                    + "this page has none (no Chapters/02-* folder)"))
+    }
+
+    @Test func aTemporaryBlockMustAddToAFileTheCheckpointBuilds() throws {
+        var files = Self.files
+        files["Tests/BoxTests.swift"] =
+            "// snippet.test\nfunc testBox() {}\n// snippet.end\n"
+        let page =
+            Self.page.replacingOccurrences(
+                of:
+                    "<!-- temporary: Sources/MiniCombine/01-Protocols/Box.swift -->",
+                with: "<!-- temporary: Tests/BoxTests.swift -->")
+            + "<!-- include: Tests/BoxTests.swift#test -->\n```swift\nfunc testBox() {}\n```\n"
+        files["book/01-protocols.md"] = page
+        let report = try RepositoryFixture(files).check(
+            Self.evidence(for: [page]))
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "book/01-protocols.md:\(Self.line(of: "<!-- temporary:", in: page)): error: "
+                    + "Tests/BoxTests.swift is not a file of library folders 01…01 or "
+                    + "Chapters/01-Protocols, which a checkpoint of this page builds"
+            ))
+    }
+
+    @Test func aTooWideLineInAStubIsAnError() throws {
+        let wide = "    // " + String(repeating: "x", count: 80)
+        let page = Self.page.replacingOccurrences(
+            of:
+                "extension Box {\n    public func open() -> String { \"stub\" }",
+            with:
+                "extension Box {\n\(wide)\n    public func open() -> String { \"stub\" }"
+        )
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(for: [page]))
+        #expect(
+            report.diagnostics.filter { $0.kind == .tooWide }.map(\.line) == [
+                Self.line(of: wide, in: page)
+            ])
+    }
+
+    @Test func declarationsAreFoundAtTheTopLevelAndInTopLevelExtensions() {
+        let block = [
+            "extension Box {",  // 0
+            "    func cancel() {}",  // 1
+            "    private(set) var count = 0",  // 2
+            "    @discardableResult static func make() -> Int {",  // 3
+            "        let local = 1  // not a member",  // 4
+            "        return local",  // 5
+            "    }",  // 6
+            "    // func commented() {}",  // 7
+            "    func upstream(",  // 8
+            "        _ source: Source, completedWith: String = \"{\"",  // 9
+            "    ) {}",  // 10
+            "    class func shared() {}",  // 11
+            "    /* func hidden() {} */ func shown() {}",  // 12
+            "    /* a comment {",  // 13
+            "       func inComment() {} */",  // 14
+            "}",  // 15
+            "struct Stub { var inner = 0 }",  // 16
+            "let url = \"http://x{\"  // {",  // 17
+            "print(url)",  // 18
+        ]
+        #expect(
+            CheckpointPlan.declarationLines(in: block) == [
+                1, 2, 3, 8, 11, 12, 16, 17,
+            ])
+    }
+}
