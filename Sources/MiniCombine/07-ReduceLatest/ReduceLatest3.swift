@@ -133,8 +133,9 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber the subscription attaches to one upstream: it only
     /// says which upstream is speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // In an extension of a nested type, Swift finds neither `Failure`
-        // nor `Inner` by its short name, hence the long forms.
+        // Short names find `Inner`'s members and generic parameters, not
+        // `ReduceLatest3`'s members such as `Failure` and `Inner` itself:
+        // hence the long forms.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
