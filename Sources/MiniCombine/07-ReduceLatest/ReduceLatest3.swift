@@ -25,8 +25,7 @@ extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
     /// Values that arrive without demand make one result, sent on the next
-    /// request. It is dropped if the stream ends first: all three upstreams
-    /// finish, or one fails. Any thread may call it.
+    /// request, or dropped if the stream ends first. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -133,9 +132,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber the subscription attaches to one upstream: it only
     /// says which upstream is speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // Short names find `Inner`'s members and generic parameters, not
-        // `ReduceLatest3`'s members such as `Failure` and `Inner` itself:
-        // hence the long forms.
+        // An extension of a nested type does not see the outer type's
+        // members, so `ReduceLatest3`'s `Failure` and `Inner` need long forms.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>

@@ -71,6 +71,27 @@ import Testing
             ])
     }
 
+    @Test func aSentenceThatBeginsWithALinkOnItsOwnLineIsNotNavigation() throws {
+        let page = """
+            # Start
+
+            [← Ends](02-ends.md) · [Contents](README.md)
+
+            [Ends](02-ends.md#why-it-ends)
+            says why.
+            """
+        let (book, cleanUp) = try makeBook([
+            "01-start.md": page, "02-ends.md": "# Ends\n\n## Why it ends\n",
+        ])
+        defer { cleanUp() }
+        let catalog = Catalog(book: book, symbols: SymbolIndex(symbols: []))
+        #expect(
+            catalog.convert(book.chapters[0]).lines == [
+                "# Start", "", "", "[Ends](<doc:02-ends#Why-it-ends>)",
+                "says why.",
+            ])
+    }
+
     @Test func aCheckpointAndItsStubLoseTheirDirectivesAndKeepTheirCaptions()
         throws
     {
