@@ -426,7 +426,7 @@ struct CheckpointPlan {
             guard let request = replacements[id], let found = messages[id]
             else { continue }
             let block = Self.lines(of: temporary, on: page)
-            for declaration in Self.declarationLines(in: block) {
+            for (declaration, lines) in Self.declarations(in: block) {
                 let pageLine = temporary.block.openingIndex + 2 + declaration
                 func report(_ message: String) {
                     diagnostics.append(
@@ -434,7 +434,7 @@ struct CheckpointPlan {
                             path: page.path, line: pageLine, message: message))
                 }
                 guard
-                    let (name, original) = Self.redeclaration(
+                    let (swiftcName, original) = Self.redeclaration(
                         at: request.blockStart + declaration, of: request.path,
                         in: found)
                 else {
@@ -445,6 +445,9 @@ struct CheckpointPlan {
                     )
                     continue
                 }
+                let name = Self.fullName(
+                    swiftcName,
+                    declaredBy: Array(block[declaration..<lines.upperBound]))
                 guard let original,
                     let replacing = Self.listing(
                         showing: original, of: request.path, on: page,
@@ -488,6 +491,57 @@ struct CheckpointPlan {
             $0.file == path && $0.message.hasSuffix("previously declared here")
         }?.line
         return (name, original)
+    }
+
+    /// The name a reader knows for the declaration that begins `lines`, given swiftc's `name`.
+    ///
+    /// swiftc gives only the base name of a function none of whose parameters has an argument
+    /// label (`request` for `request(_ more: Demand)`); the labels are then read from the
+    /// declaration's parameter list, split at its top-level commas. An operator's parameters
+    /// have no labels. Any other name is returned as it is.
+    static func fullName(_ name: String, declaredBy lines: [String]) -> String {
+        var inBlockComment = false
+        let text = lines.map { code(of: $0, inBlockComment: &inBlockComment) }
+            .joined(separator: " ")
+        guard !name.contains("("),
+            let keyword = text.firstMatch(of: /\bfunc\s+/),
+            text[keyword.range.upperBound...].hasPrefix(name)
+        else { return name }
+        // The parameters' texts, once the list's `(` is found after any generic clause.
+        var parameters: [String] = []
+        var depth = 0
+        var previous: Character = " "
+        for character in text[keyword.range.upperBound...].dropFirst(name.count)
+        {
+            defer { previous = character }
+            if ")]}".contains(character)
+                || (character == ">" && previous != "-")
+            {
+                depth -= 1
+                if depth == 0 && character == ")" && !parameters.isEmpty {
+                    break
+                }
+            }
+            if !parameters.isEmpty {
+                if depth == 1 && character == "," {
+                    parameters.append("")
+                } else {
+                    parameters[parameters.count - 1].append(character)
+                }
+            }
+            if "([{<".contains(character) {
+                if depth == 0 && character == "(" { parameters = [""] }
+                depth += 1
+            }
+        }
+        guard !parameters.isEmpty else { return name }
+        let isOperator =
+            !(name.first.map { $0.isLetter || "_`".contains($0) } ?? false)
+        let labels = parameters.compactMap { parameter -> String? in
+            let label = parameter.split { $0.isWhitespace || $0 == ":" }.first
+            return label.map { isOperator ? "_" : $0.filter { $0 != "`" } }
+        }
+        return name + "(" + labels.map { $0 + ":" }.joined() + ")"
     }
 
     /// The indices of the lines of `block` that begin a declaration.

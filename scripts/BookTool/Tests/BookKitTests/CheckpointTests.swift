@@ -364,6 +364,62 @@ import Testing
                 ])
     }
 
+    @Test func aStubWhoseLabelsAreAllUnderscoresIsCaptionedByItsFullName()
+        throws
+    {
+        // swiftc names such a function by its base name alone: 'open', not 'open(_:)'.
+        let page = Self.page.replacingOccurrences(
+            of: "func open() -> String { \"stub\" }",
+            with: "func open(_ times: Int) -> String { \"stub\" }"
+        ).replacingOccurrences(
+            of: "temporary `open()`", with: "temporary `open(_:)`")
+        #expect(page.contains("`open(_:)`"))
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(
+                for: [page],
+                replacement: [
+                    CompilerMessage(
+                        file: Self.boxPath, line: 16, column: 17,
+                        severity: .error,
+                        message: "invalid redeclaration of 'open'"),
+                    CompilerMessage(
+                        file: Self.boxPath, line: 11, column: 17,
+                        severity: .note,
+                        message: "'open' previously declared here"),
+                ]))
+        #expect(report.diagnostics.map(\.description) == [])
+    }
+
+    @Test(arguments: [
+        // swiftc's name, the declaration's lines, the name a reader knows.
+        (
+            "request", ["func request(_ more: Subscribers.Demand) {}"],
+            "request(_:)"
+        ),
+        ("two", ["func two(_ a: Int, _ b: [String: Int]) {}"], "two(_:_:)"),
+        (
+            "gen",
+            [
+                "@discardableResult public func gen<T: P<Int, Int>>(",
+                "    _ x: T, _ f: (Int, Int) -> Void = { _, _ in },",
+                "    _ s: String = \"a, b)\"  // c, d)",
+                ") -> Int where T: Q { 0 }",
+            ],
+            "gen(_:_:_:)"
+        ),
+        ("+", ["static func + (l: Box, r: Box) -> Box { l }"], "+(_:_:)"),
+        ("up(_:sent:)", ["func up(_ a: Int, sent: Bool) {}"], "up(_:sent:)"),
+        ("cancel()", ["func cancel() {}"], "cancel()"),
+        ("count", ["var count: Int { 0 }"], "count"),
+    ])
+    func theNameOfAReplacedStubIsItsFullName(
+        swiftcName: String, declaration: [String], name: String
+    ) {
+        #expect(
+            CheckpointPlan.fullName(swiftcName, declaredBy: declaration)
+                == name)
+    }
+
     @Test(arguments: [
         (
             "<!-- checkpoint: 01-protocols -->",
