@@ -179,6 +179,7 @@ struct CheckpointPlan {
             $0.number <= chapter ?? 0
         }.flatMap(\.swiftFiles)
         let programFiles = program?.swiftFiles ?? []
+        let built = Set(libraryFiles + programFiles)
         let included = Set(
             page.directives.compactMap { placed -> String? in
                 guard case .include(let path, _) = placed.directive else {
@@ -209,7 +210,7 @@ struct CheckpointPlan {
                 continue
             }
             let isLibrary = libraryFiles.contains(path)
-            guard isLibrary || programFiles.contains(path) else {
+            guard built.contains(path) else {
                 report(
                     folders.map {
                         "\(path) is not a file of \($0), which a checkpoint of this page builds"
@@ -258,8 +259,7 @@ struct CheckpointPlan {
                 continue
             }
             var assembled: [String: AssembledFile] = [:]
-            for path in included
-            where libraryFiles.contains(path) || programFiles.contains(path) {
+            for path in included.intersection(built) {
                 guard let file = snippetFiles[path], file.diagnostics.isEmpty
                 else { continue }
                 assembled[path] = Self.assemble(
@@ -267,11 +267,7 @@ struct CheckpointPlan {
                     snippetFiles: snippetFiles)
             }
             // A file whose regions are broken is reported already; its build would mislead.
-            guard
-                assembled.count
-                    == included.filter({
-                        libraryFiles.contains($0) || programFiles.contains($0)
-                    }).count
+            guard assembled.count == included.intersection(built).count
             else { continue }
             let id = ListingID(path: page.path, line: checkpoint.lineNumber)
             self.checkpoints[id] = CheckpointRequest(
@@ -286,6 +282,11 @@ struct CheckpointPlan {
         -> [String]
     {
         Array(page.text.lines[placed.block.contentRange])
+    }
+
+    /// The 1-based page line of the line with index `offset` in the block under `placed`.
+    static func pageLine(_ offset: Int, in placed: PlacedDirective) -> Int {
+        placed.block.contentRange.lowerBound + 1 + offset
     }
 
     /// The line of a replacement check's text where its temporary block begins: after the
@@ -331,7 +332,7 @@ struct CheckpointPlan {
             let block = lines(of: placed, on: page)
             for (offset, line) in block.enumerated() {
                 assembled.append(
-                    line, from: .page(placed.block.openingIndex + 2 + offset))
+                    line, from: .page(pageLine(offset, in: placed)))
             }
             // The lines that listings between the block and `end` show, whose replacing
             // listing is one of them.
@@ -377,10 +378,7 @@ struct CheckpointPlan {
                 let region = snippetFiles[path]?.regions[name],
                 let offset = region.sourceLines.firstIndex(of: line)
             else { return nil }
-            return (
-                placed, placed.block.openingIndex + 2 + offset,
-                region.lines.count
-            )
+            return (placed, pageLine(offset, in: placed), region.lines.count)
         }.min { $0.size < $1.size }.map { ($0.placed, $0.pageLine) }
     }
 
@@ -427,7 +425,7 @@ struct CheckpointPlan {
             else { continue }
             let block = Self.lines(of: temporary, on: page)
             for (declaration, lines) in Self.declarations(in: block) {
-                let pageLine = temporary.block.openingIndex + 2 + declaration
+                let pageLine = Self.pageLine(declaration, in: temporary)
                 func report(_ message: String) {
                     diagnostics.append(
                         BookDiagnostic(
