@@ -179,6 +179,7 @@ struct CheckpointPlan {
             $0.number <= chapter ?? 0
         }.flatMap(\.swiftFiles)
         let programFiles = program?.swiftFiles ?? []
+        let built = Set(libraryFiles + programFiles)
         let included = Set(
             page.directives.compactMap { placed -> String? in
                 guard case .include(let path, _) = placed.directive else {
@@ -209,7 +210,7 @@ struct CheckpointPlan {
                 continue
             }
             let isLibrary = libraryFiles.contains(path)
-            guard isLibrary || programFiles.contains(path) else {
+            guard built.contains(path) else {
                 report(
                     folders.map {
                         "\(path) is not a file of \($0), which a checkpoint of this page builds"
@@ -258,8 +259,7 @@ struct CheckpointPlan {
                 continue
             }
             var assembled: [String: AssembledFile] = [:]
-            for path in included
-            where libraryFiles.contains(path) || programFiles.contains(path) {
+            for path in included.intersection(built) {
                 guard let file = snippetFiles[path], file.diagnostics.isEmpty
                 else { continue }
                 assembled[path] = Self.assemble(
@@ -267,11 +267,7 @@ struct CheckpointPlan {
                     snippetFiles: snippetFiles)
             }
             // A file whose regions are broken is reported already; its build would mislead.
-            guard
-                assembled.count
-                    == included.filter({
-                        libraryFiles.contains($0) || programFiles.contains($0)
-                    }).count
+            guard assembled.count == included.intersection(built).count
             else { continue }
             let id = ListingID(path: page.path, line: checkpoint.lineNumber)
             self.checkpoints[id] = CheckpointRequest(
@@ -286,6 +282,11 @@ struct CheckpointPlan {
         -> [String]
     {
         Array(page.text.lines[placed.block.contentRange])
+    }
+
+    /// The 1-based page line of the line with index `offset` in the block under `placed`.
+    static func pageLine(_ offset: Int, in placed: PlacedDirective) -> Int {
+        placed.block.contentRange.lowerBound + 1 + offset
     }
 
     /// The line of a replacement check's text where its temporary block begins: after the
@@ -331,7 +332,7 @@ struct CheckpointPlan {
             let block = lines(of: placed, on: page)
             for (offset, line) in block.enumerated() {
                 assembled.append(
-                    line, from: .page(placed.block.openingIndex + 2 + offset))
+                    line, from: .page(pageLine(offset, in: placed)))
             }
             // The lines that listings between the block and `end` show, whose replacing
             // listing is one of them.
@@ -377,10 +378,7 @@ struct CheckpointPlan {
                 let region = snippetFiles[path]?.regions[name],
                 let offset = region.sourceLines.firstIndex(of: line)
             else { return nil }
-            return (
-                placed, placed.block.openingIndex + 2 + offset,
-                region.lines.count
-            )
+            return (placed, pageLine(offset, in: placed), region.lines.count)
         }.min { $0.size < $1.size }.map { ($0.placed, $0.pageLine) }
     }
 
@@ -426,15 +424,15 @@ struct CheckpointPlan {
             guard let request = replacements[id], let found = messages[id]
             else { continue }
             let block = Self.lines(of: temporary, on: page)
-            for declaration in Self.declarationLines(in: block) {
-                let pageLine = temporary.block.openingIndex + 2 + declaration
+            for (declaration, lines) in Self.declarations(in: block) {
+                let pageLine = Self.pageLine(declaration, in: temporary)
                 func report(_ message: String) {
                     diagnostics.append(
                         BookDiagnostic(
                             path: page.path, line: pageLine, message: message))
                 }
                 guard
-                    let (name, original) = Self.redeclaration(
+                    let (swiftcName, original) = Self.redeclaration(
                         at: request.blockStart + declaration, of: request.path,
                         in: found)
                 else {
@@ -445,6 +443,9 @@ struct CheckpointPlan {
                     )
                     continue
                 }
+                let name = Self.fullName(
+                    swiftcName,
+                    declaredBy: Array(block[declaration..<lines.upperBound]))
                 guard let original,
                     let replacing = Self.listing(
                         showing: original, of: request.path, on: page,
@@ -488,6 +489,57 @@ struct CheckpointPlan {
             $0.file == path && $0.message.hasSuffix("previously declared here")
         }?.line
         return (name, original)
+    }
+
+    /// The name a reader knows for the declaration that begins `lines`, given swiftc's `name`.
+    ///
+    /// swiftc gives only the base name of a function none of whose parameters has an argument
+    /// label (`request` for `request(_ more: Demand)`); the labels are then read from the
+    /// declaration's parameter list, split at its top-level commas. An operator's parameters
+    /// have no labels. Any other name is returned as it is.
+    static func fullName(_ name: String, declaredBy lines: [String]) -> String {
+        var inBlockComment = false
+        let text = lines.map { code(of: $0, inBlockComment: &inBlockComment) }
+            .joined(separator: " ")
+        guard !name.contains("("),
+            let keyword = text.firstMatch(of: /\bfunc\s+/),
+            text[keyword.range.upperBound...].hasPrefix(name)
+        else { return name }
+        // The parameters' texts, once the list's `(` is found after any generic clause.
+        var parameters: [String] = []
+        var depth = 0
+        var previous: Character = " "
+        for character in text[keyword.range.upperBound...].dropFirst(name.count)
+        {
+            defer { previous = character }
+            if ")]}".contains(character)
+                || (character == ">" && previous != "-")
+            {
+                depth -= 1
+                if depth == 0 && character == ")" && !parameters.isEmpty {
+                    break
+                }
+            }
+            if !parameters.isEmpty {
+                if depth == 1 && character == "," {
+                    parameters.append("")
+                } else {
+                    parameters[parameters.count - 1].append(character)
+                }
+            }
+            if "([{<".contains(character) {
+                if depth == 0 && character == "(" { parameters = [""] }
+                depth += 1
+            }
+        }
+        guard !parameters.isEmpty else { return name }
+        let isOperator =
+            !(name.first.map { $0.isLetter || "_`".contains($0) } ?? false)
+        let labels = parameters.compactMap { parameter -> String? in
+            let label = parameter.split { $0.isWhitespace || $0 == ":" }.first
+            return label.map { isOperator ? "_" : $0.filter { $0 != "`" } }
+        }
+        return name + "(" + labels.map { $0 + ":" }.joined() + ")"
     }
 
     /// The indices of the lines of `block` that begin a declaration.

@@ -117,8 +117,17 @@ private struct Toolchain: Sendable {
     /// Chapters and listings go through SIL, so that its diagnostics (a constant used before it
     /// is set, a missing return, a data race) count too; `-o /dev/null` skips code generation.
     func checkArguments(chapter: Int?) -> [String] {
-        ["-emit-sil", "-o", "/dev/null", "-wmo"]
-            + (snapshot(chapter).map { ["-I", moduleDirectory($0).path] } ?? [])
+        ["-emit-sil", "-o", "/dev/null", "-wmo"] + importing(chapter)
+    }
+
+    /// The arguments that let code import the library snapshot of `chapter`, if there is one.
+    func importing(_ chapter: Int?) -> [String] {
+        snapshot(chapter).map { ["-I", moduleDirectory($0).path] } ?? []
+    }
+
+    /// The arguments that name chapter `number`'s program module.
+    func chapterModule(_ number: Int) -> [String] {
+        ["-module-name", "Chapter\(twoDigits(number))"]
     }
 
     /// The highest library folder number not above `chapter`; the highest of all for `nil`.
@@ -192,6 +201,15 @@ private struct Toolchain: Sendable {
             in: directory)
     }
 
+    /// Writes `text` to `url`, making its folder first; a failure shows as the compiler's
+    /// missing file.
+    func write(_ text: String, to url: URL) {
+        try? FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: url)
+    }
+
     /// Writes the files `texts` holds, by repository path, under `folder`; returns every one of
     /// `files` as the path to compile, and turns the paths in compiler messages back into
     /// repository paths.
@@ -205,10 +223,7 @@ private struct Toolchain: Sendable {
                 return layout.url(for: file).path
             }
             let url = folder.appendingPathComponent(file)
-            try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true)
-            try? Data(text.utf8).write(to: url)
+            write(text, to: url)
             return url.path
         }
         let prefix = folder.path + "/"
@@ -323,9 +338,7 @@ private struct Toolchain: Sendable {
             { buildLibrary(library, in: directory, linkable: true) },
             {
                 swiftc(
-                    [
-                        "-module-name",
-                        "Chapter\(twoDigits(checkpoint.chapter))",
+                    chapterModule(checkpoint.chapter) + [
                         "-I", directory.path, "-L", directory.path,
                         "-lMiniCombine", "-o", program.path,
                     ] + staged.paths.dropFirst(library.count),
@@ -334,13 +347,9 @@ private struct Toolchain: Sendable {
         ]
         for step in steps {
             let run = step()
-            var messages = staged.relative(run.messages.filter(\.failsBuild))
-            if !run.result.succeeded && !messages.contains(where: \.isError) {
-                messages.append(
-                    CompilerMessage(
-                        severity: .error,
-                        message: run.result.failureReason(program: "swiftc")))
-            }
+            let messages = staged.relative(
+                CompilerMessage.explained(
+                    run.messages.filter(\.failsBuild), run.result))
             if !messages.isEmpty { return .failedToBuild(messages) }
         }
         return .ran(run(checkpoint.product, executable: program))
@@ -357,10 +366,8 @@ private struct Toolchain: Sendable {
         let module =
             replacement.isLibrary
             ? ["-module-name", "MiniCombine", "-parse-as-library"]
-            : ["-module-name", "Chapter\(twoDigits(replacement.chapter))"]
-                + (snapshot(replacement.chapter).map {
-                    ["-I", moduleDirectory($0).path]
-                } ?? [])
+            : chapterModule(replacement.chapter)
+                + importing(replacement.chapter)
         let run = swiftc(["-typecheck", "-wmo"] + module + staged.paths)
         return staged.relative(run.messages)
     }
@@ -372,7 +379,7 @@ private struct Toolchain: Sendable {
         return concurrentMap(chapters) { chapter in
             let run = swiftc(
                 checkArguments(chapter: chapter.number)
-                    + ["-module-name", "Chapter\(twoDigits(chapter.number))"]
+                    + chapterModule(chapter.number)
                     + chapter.swiftFiles.map { layout.url(for: $0).path })
             return diagnostics(
                 run, chapter: chapter.number,
@@ -391,9 +398,7 @@ private struct Toolchain: Sendable {
             let directory = workspace.appendingPathComponent(
                 "listings/\(position)")
             let file = directory.appendingPathComponent("main.swift")
-            try? FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
-            try? Data(listing.source.utf8).write(to: file)
+            write(listing.source, to: file)
             let imports =
                 snapshot(listing.chapter) == nil
                 ? []
@@ -403,17 +408,11 @@ private struct Toolchain: Sendable {
                     file.path
                 ],
                 in: directory)
-            var messages = run.messages.filter {
+            let messages = run.messages.filter {
                 $0.file == nil || $0.file == file.path
                     || $0.file == "main.swift"
             }
-            if !run.result.succeeded && !messages.contains(where: \.isError) {
-                messages.append(
-                    CompilerMessage(
-                        severity: .error,
-                        message: run.result.failureReason(program: "swiftc")))
-            }
-            return (listing.id, messages)
+            return (listing.id, CompilerMessage.explained(messages, run.result))
         }
         return Dictionary(uniqueKeysWithValues: results)
     }
@@ -423,24 +422,19 @@ private struct Toolchain: Sendable {
         chapter: Int, fallback: String
     ) -> [BookDiagnostic] {
         let lead = prefix(chapter)
-        var messages = run.messages.filter(\.failsBuild)
+        var messages = CompilerMessage.explained(
+            run.messages.filter(\.failsBuild), run.result)
         // "emit-module command failed" and the like only repeat the errors that have a place.
         if messages.contains(where: { $0.file != nil }) {
             messages.removeAll { $0.file == nil }
         }
-        let found = messages.map { message in
+        return messages.map { message in
             BookDiagnostic(
                 path: message.file.map(layout.relativePath) ?? fallback,
                 line: message.line ?? 1,
                 message: lead + (message.isError ? "" : "warning: ")
                     + message.message)
         }
-        guard found.isEmpty && !run.result.succeeded else { return found }
-        return [
-            BookDiagnostic(
-                path: fallback, line: 1,
-                message: lead + run.result.failureReason(program: "swiftc"))
-        ]
     }
 
     private func prefix(_ chapter: Int) -> String {
@@ -572,6 +566,23 @@ struct CompilerMessage: Hashable, Sendable {
 
     var isError: Bool { severity == .error }
     var failsBuild: Bool { severity == .error || severity == .warning }
+
+    /// `messages` from a run of swiftc that ended as `result`, and, when swiftc failed
+    /// without an error among them, an error that says how it failed.
+    static func explained(
+        _ messages: [CompilerMessage], _ result: ProcessResult
+    )
+        -> [CompilerMessage]
+    {
+        guard !result.succeeded && !messages.contains(where: \.isError) else {
+            return messages
+        }
+        return messages + [
+            CompilerMessage(
+                severity: .error,
+                message: result.failureReason(program: "swiftc"))
+        ]
+    }
 
     static func parse(_ output: String) -> [CompilerMessage] {
         TextLines(output).lines.compactMap(parseLine)

@@ -6,174 +6,71 @@ import Testing
 /// Checkpoints and temporary blocks: a page that stops halfway through a file, stubs what is
 /// still missing, and records what the program prints at that point.
 @Suite struct CheckpointTests {
-    static let box = """
-        import Foundation
+    static let boxPath = CheckpointFixture.boxPath
+    static let mainPath = CheckpointFixture.mainPath
+    static let labelPath = "Sources/MiniCombine/01-Protocols/Label.swift"
 
-        // snippet.box
-        public final class Box {
-            public init() {}
-        }
-        // snippet.end
+    static let box = CheckpointFixture.box("open")
 
-        // snippet.box-open
-        extension Box {
-            public func open() -> String { "open" }
-        }
-        // snippet.end
-
-        """
-
-    static let main = """
-        import MiniCombine
-
-        // snippet.first
-        print("-- first")
-        print(Box().open())
-        // snippet.end
-
-        // snippet.second
-        print("-- second")
-        print(Box().open())
-        // snippet.end
-
-        """
+    static let main = CheckpointFixture.main(
+        ("first", "print(\"-- first\")\nprint(Box().open())\n"),
+        ("second", "print(\"-- second\")\nprint(Box().open())\n"))
 
     /// A library file no include names: a checkpoint builds it whole.
     static let label = "/// Names a box.\npublic let label = \"box\"\n"
 
-    static let boxPath = "Sources/MiniCombine/01-Protocols/Box.swift"
-    static let mainPath = "Chapters/01-Protocols/main.swift"
-    static let labelPath = "Sources/MiniCombine/01-Protocols/Label.swift"
-
     /// The page as `sync` leaves it.
-    static let page = """
-        # Chapter 1: Protocols
-
-        [Contents](README.md)
-
-        *Sources/MiniCombine/01-Protocols/Box.swift*
-
-        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box -->
-        ```swift
-        public final class Box {
-            public init() {}
-        }
-        ```
-
-        *For now, add to Sources/MiniCombine/01-Protocols/Box.swift; a later listing replaces it*
-
-        <!-- temporary: Sources/MiniCombine/01-Protocols/Box.swift -->
-        ```swift
-        extension Box {
-            public func open() -> String { "stub" }
-        }
-        ```
-
-        *Chapters/01-Protocols/main.swift*
-
-        <!-- include: Chapters/01-Protocols/main.swift#first -->
-        ```swift
-        print("-- first")
-        print(Box().open())
-        ```
-
-        *Output of `swift run 01-protocols` at this point*
-
-        <!-- checkpoint: 01-protocols -->
-        ```text
-        -- first
-        stub
-        ```
-
-        *Adds to Sources/MiniCombine/01-Protocols/Box.swift, replacing the temporary `open()`*
-
-        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box-open -->
-        ```swift
-        extension Box {
-            public func open() -> String { "open" }
-        }
-        ```
-
-        *Adds to Chapters/01-Protocols/main.swift*
-
-        <!-- include: Chapters/01-Protocols/main.swift#second -->
-        ```swift
-        print("-- second")
-        print(Box().open())
-        ```
-
-        *Output of `swift run 01-protocols`*
-
-        <!-- output: 01-protocols -->
-        ```text
-        -- first
-        open
-        -- second
-        open
-        ```
-
-        [Contents](README.md)
-
-        """
+    static let page = CheckpointFixture.page([
+        CheckpointFixture.boxListing,
+        CheckpointFixture.temporary(
+            CheckpointFixture.method("open", returning: "stub")),
+        CheckpointFixture.include(
+            mainPath, "first", "print(\"-- first\")\nprint(Box().open())\n",
+            adds: false),
+        CheckpointFixture.checkpoint("-- first\nstub\n"),
+        CheckpointFixture.include(
+            boxPath, "box-open", CheckpointFixture.method("open"),
+            replacing: "open()"),
+        CheckpointFixture.include(
+            mainPath, "second", "print(\"-- second\")\nprint(Box().open())\n"),
+        CheckpointFixture.output("-- first\nopen\n-- second\nopen\n"),
+    ])
 
     static let files = [
         boxPath: box, mainPath: main, labelPath: label,
-        "book/01-protocols.md": page,
+        CheckpointFixture.pagePath: page,
     ]
 
     /// The 1-based line of the first line of `page` that contains `text`.
     static func line(of text: String, in page: String = page) -> Int {
-        TextLines(page).lines.firstIndex { $0.contains(text) }.map { $0 + 1 }
-            ?? 0
+        CheckpointFixture.line(of: text, in: page)
     }
 
     static func id(_ text: String, in page: String = page) -> ListingID {
-        ListingID(path: "book/01-protocols.md", line: line(of: text, in: page))
+        CheckpointFixture.id(text, in: page)
     }
 
-    /// What the toolchain says of `page`: the program's run, the checkpoint's run, and the
+    /// What the toolchain says of `pages`: the program's run, the checkpoint's run, and the
     /// replacement check finding that the stub's `open()` clashes with the real one (line 11).
     static func evidence(
         for pages: [String] = [page], checkpoint: CheckpointOutcome? = nil,
         replacement: [CompilerMessage]? = nil
     ) -> Evidence {
-        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["01-protocols"] = .success(
-            "-- first\nopen\n-- second\nopen\n")
-        for page in pages {
-            evidence.checkpoints[id("<!-- checkpoint:", in: page)] =
-                checkpoint ?? .ran(.success("-- first\nstub\n"))
-            // Box.swift has 13 lines; a blank line, then the block from line 15.
-            evidence.replacementMessages[id("<!-- temporary:", in: page)] =
-                replacement ?? [
-                    CompilerMessage(
-                        file: boxPath, line: 16, column: 17, severity: .error,
-                        message: "invalid redeclaration of 'open()'"),
-                    CompilerMessage(
-                        file: boxPath, line: 11, column: 17, severity: .note,
-                        message: "'open()' previously declared here"),
-                ]
-        }
-        return evidence
+        // Box.swift has 13 lines; a blank line, then the block from line 15.
+        CheckpointFixture.evidence(
+            for: pages, run: "-- first\nopen\n-- second\nopen\n",
+            checkpoints: [checkpoint ?? .ran(.success("-- first\nstub\n"))],
+            replacement: replacement
+                ?? CheckpointFixture.redeclaration(
+                    of: "open()", at: 16, original: 11))
     }
 
     static func fixture(page: String = page) throws -> RepositoryFixture {
-        var files = files
-        files["book/01-protocols.md"] = page
-        return try RepositoryFixture(files)
+        try CheckpointFixture.repository(files, page: page)
     }
 
-    static func plan(_ repository: RepositoryFixture, page: String = page)
-        -> CheckpointPlan
-    {
-        let snippetFiles = Dictionary(
-            uniqueKeysWithValues: [boxPath, mainPath, labelPath].map {
-                ($0, SnippetFile(path: $0, text: files[$0]!))
-            })
-        return CheckpointPlan(
-            pages: [BookPage(path: "book/01-protocols.md", contents: page)],
-            layout: RepositoryLayout(root: repository.root),
-            snippetFiles: snippetFiles)
+    static func plan(page: String = page) throws -> CheckpointPlan {
+        try CheckpointFixture.plan(in: fixture(page: page))
     }
 
     @Test func anUpToDatePageChecksClean() throws {
@@ -223,8 +120,7 @@ import Testing
     @Test func theFilesAtACheckpointHoldTheRegionsShownAboveItAndTheStubs()
         throws
     {
-        let repository = try Self.fixture()
-        let plan = Self.plan(repository)
+        let plan = try Self.plan()
         #expect(plan.diagnostics.isEmpty)
         let checkpoint = try #require(
             plan.checkpoints[Self.id("<!-- checkpoint:")])
@@ -346,14 +242,9 @@ import Testing
     @Test func aStubReplacedByNoLaterListingIsAnErrorAtItsLine() throws {
         // The declaration it clashes with is in Box.swift#box, shown above the stub.
         let report = try Self.fixture().check(
-            Self.evidence(replacement: [
-                CompilerMessage(
-                    file: Self.boxPath, line: 16, column: 17, severity: .error,
-                    message: "invalid redeclaration of 'open()'"),
-                CompilerMessage(
-                    file: Self.boxPath, line: 5, column: 12, severity: .note,
-                    message: "'open()' previously declared here"),
-            ]))
+            Self.evidence(
+                replacement: CheckpointFixture.redeclaration(
+                    of: "open()", at: 16, original: 5)))
         let stub = Self.line(of: "func open() -> String { \"stub\"")
         #expect(
             report.diagnostics.filter { $0.kind == .error }.map(\.description)
@@ -362,6 +253,54 @@ import Testing
                         + "temporary `open()` (\(Self.boxPath):5) is shown by no later listing of "
                         + "this page"
                 ])
+    }
+
+    @Test func aStubWhoseLabelsAreAllUnderscoresIsCaptionedByItsFullName()
+        throws
+    {
+        // swiftc names such a function by its base name alone: 'open', not 'open(_:)'.
+        let page = Self.page.replacingOccurrences(
+            of: "func open() -> String { \"stub\" }",
+            with: "func open(_ times: Int) -> String { \"stub\" }"
+        ).replacingOccurrences(
+            of: "temporary `open()`", with: "temporary `open(_:)`")
+        #expect(page.contains("`open(_:)`"))
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(
+                for: [page],
+                replacement: CheckpointFixture.redeclaration(
+                    of: "open", at: 16, original: 11)))
+        #expect(report.diagnostics.map(\.description) == [])
+    }
+
+    @Test(arguments: [
+        // swiftc's name, the declaration's lines, the name a reader knows.
+        (
+            "request", ["func request(_ more: Subscribers.Demand) {}"],
+            "request(_:)"
+        ),
+        ("two", ["func two(_ a: Int, _ b: [String: Int]) {}"], "two(_:_:)"),
+        (
+            "gen",
+            [
+                "@discardableResult public func gen<T: P<Int, Int>>(",
+                "    _ x: T, _ f: (Int, Int) -> Void = { _, _ in },",
+                "    _ s: String = \"a, b)\"  // c, d)",
+                ") -> Int where T: Q { 0 }",
+            ],
+            "gen(_:_:_:)"
+        ),
+        ("+", ["static func + (l: Box, r: Box) -> Box { l }"], "+(_:_:)"),
+        ("up(_:sent:)", ["func up(_ a: Int, sent: Bool) {}"], "up(_:sent:)"),
+        ("cancel()", ["func cancel() {}"], "cancel()"),
+        ("count", ["var count: Int { 0 }"], "count"),
+    ])
+    func theNameOfAReplacedStubIsItsFullName(
+        swiftcName: String, declaration: [String], name: String
+    ) {
+        #expect(
+            CheckpointPlan.fullName(swiftcName, declaredBy: declaration)
+                == name)
     }
 
     @Test(arguments: [

@@ -65,4 +65,31 @@ import Testing
             silent.failureReason(program: "swiftc")
                 == "swiftc exited with status 254")
     }
+
+    @Test func aFailedRunWithoutAnErrorIsExplainedByItsStandardError() {
+        let warning = CompilerMessage(
+            file: "a.swift", line: 1, severity: .warning, message: "w")
+        let failed = ProcessResult(
+            exitStatus: 1, standardOutput: "",
+            standardError: "\nswift-frontend crashed\n", timedOut: false)
+        #expect(
+            CompilerMessage.explained([warning], failed) == [
+                warning,
+                CompilerMessage(
+                    severity: .error, message: "swift-frontend crashed"),
+            ])
+        // An error already says why; a run that succeeded needs no reason.
+        let error = CompilerMessage(severity: .error, message: "e")
+        #expect(CompilerMessage.explained([error], failed) == [error])
+        var succeeded = failed
+        succeeded.exitStatus = 0
+        #expect(CompilerMessage.explained([warning], succeeded) == [warning])
+        // A failure that wrote nothing is explained by its exit status.
+        var silent = failed
+        silent.standardError = ""
+        #expect(
+            CompilerMessage.explained([], silent).map(\.message) == [
+                "swiftc exited with status 1"
+            ])
+    }
 }

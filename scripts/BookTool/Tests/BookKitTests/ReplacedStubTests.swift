@@ -6,209 +6,89 @@ import Testing
 /// A page with two checkpoints and one temporary block of two stubs: the listing between the
 /// checkpoints replaces one stub, so the second checkpoint's files leave that stub out.
 @Suite struct ReplacedStubTests {
-    static let box = """
-        import Foundation
+    static let boxPath = CheckpointFixture.boxPath
+    static let mainPath = CheckpointFixture.mainPath
 
-        // snippet.box
-        public final class Box {
-            public init() {}
-        }
-        // snippet.end
+    static let box = CheckpointFixture.box("open", "close")
 
-        // snippet.box-open
-        extension Box {
-            public func open() -> String { "open" }
-        }
-        // snippet.end
+    static let main = CheckpointFixture.main(
+        ("first", "print(Box().open(), Box().close())\n"))
 
-        // snippet.box-close
-        extension Box {
-            public func close() -> String { "close" }
-        }
-        // snippet.end
+    /// The page up to the listing that replaces `open()`.
+    static let head = [
+        CheckpointFixture.boxListing,
+        CheckpointFixture.temporary(
+            """
+            extension Box {
+                /// Opens nothing yet.
+                public func open() -> String { "stub" }
 
-        """
+                public func close() -> String { "stub" }
+            }
 
-    static let main = """
-        import MiniCombine
+            """),
+        CheckpointFixture.include(
+            mainPath, "first", "print(Box().open(), Box().close())\n",
+            adds: false),
+        CheckpointFixture.checkpoint("stub stub\n"),
+        CheckpointFixture.include(
+            boxPath, "box-open", CheckpointFixture.method("open"),
+            replacing: "open()"),
+    ]
 
-        // snippet.first
-        print(Box().open(), Box().close())
-        // snippet.end
-
-        """
-
-    static let boxPath = CheckpointTests.boxPath
-    static let mainPath = CheckpointTests.mainPath
+    static let closing = CheckpointFixture.include(
+        boxPath, "box-close", CheckpointFixture.method("close"),
+        replacing: "close()")
 
     /// The page as `sync` leaves it.
-    static let page = """
-        # Chapter 1: Protocols
+    static let page = CheckpointFixture.page(
+        head + [
+            CheckpointFixture.checkpoint("open stub\n"), closing,
+            CheckpointFixture.output("open close\n"),
+        ])
 
-        [Contents](README.md)
-
-        *Sources/MiniCombine/01-Protocols/Box.swift*
-
-        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box -->
-        ```swift
-        public final class Box {
-            public init() {}
-        }
-        ```
-
-        *For now, add to Sources/MiniCombine/01-Protocols/Box.swift; a later listing replaces it*
-
-        <!-- temporary: Sources/MiniCombine/01-Protocols/Box.swift -->
-        ```swift
-        extension Box {
-            /// Opens nothing yet.
-            public func open() -> String { "stub" }
-
-            public func close() -> String { "stub" }
-        }
-        ```
-
-        *Chapters/01-Protocols/main.swift*
-
-        <!-- include: Chapters/01-Protocols/main.swift#first -->
-        ```swift
-        print(Box().open(), Box().close())
-        ```
-
-        *Output of `swift run 01-protocols` at this point*
-
-        <!-- checkpoint: 01-protocols -->
-        ```text
-        stub stub
-        ```
-
-        *Adds to Sources/MiniCombine/01-Protocols/Box.swift, replacing the temporary `open()`*
-
-        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box-open -->
-        ```swift
-        extension Box {
-            public func open() -> String { "open" }
-        }
-        ```
-
-        *Output of `swift run 01-protocols` at this point*
-
-        <!-- checkpoint: 01-protocols -->
-        ```text
-        open stub
-        ```
-
-        *Adds to Sources/MiniCombine/01-Protocols/Box.swift, replacing the temporary `close()`*
-
-        <!-- include: Sources/MiniCombine/01-Protocols/Box.swift#box-close -->
-        ```swift
-        extension Box {
-            public func close() -> String { "close" }
-        }
-        ```
-
-        *Output of `swift run 01-protocols`*
-
-        <!-- output: 01-protocols -->
-        ```text
-        open close
-        ```
-
-        [Contents](README.md)
-
-        """
-
-    /// The page with its second checkpoint moved below the listing that replaces `close()`.
-    static let pageWithBothReplaced = page.replacingOccurrences(
-        of: """
-            *Output of `swift run 01-protocols` at this point*
-
-            <!-- checkpoint: 01-protocols -->
-            ```text
-            open stub
-            ```
-
-
-            """, with: ""
-    ).replacingOccurrences(
-        of: "*Output of `swift run 01-protocols`*\n",
-        with: """
-            *Output of `swift run 01-protocols` at this point*
-
-            <!-- checkpoint: 01-protocols -->
-            ```text
-            open close
-            ```
-
-            *Output of `swift run 01-protocols`*
-
-            """)
+    /// The page with its second checkpoint below the listing that replaces `close()`.
+    static let pageWithBothReplaced = CheckpointFixture.page(
+        head + [
+            closing, CheckpointFixture.checkpoint("open close\n"),
+            CheckpointFixture.output("open close\n"),
+        ])
 
     static func line(of text: String, in page: String = page) -> Int {
-        CheckpointTests.line(of: text, in: page)
+        CheckpointFixture.line(of: text, in: page)
     }
 
     /// The place of the `n`th (1-based) line of `page` that contains `text`.
     static func id(_ text: String, _ n: Int = 1, in page: String = page)
         -> ListingID
     {
-        let lines = TextLines(page).lines.indices.filter {
-            TextLines(page).lines[$0].contains(text)
-        }
-        return ListingID(path: "book/01-protocols.md", line: lines[n - 1] + 1)
+        CheckpointFixture.id(text, n, in: page)
     }
 
     /// The replacement check's messages, as swiftc writes them: Box.swift has 19 lines, so the
     /// block starts on line 21, `open()` on line 23 and `close()` on line 25; their real
     /// declarations are on lines 11 and 17.
-    static let replacementMessages = [
-        CompilerMessage(
-            file: boxPath, line: 23, column: 17, severity: .error,
-            message: "invalid redeclaration of 'open()'"),
-        CompilerMessage(
-            file: boxPath, line: 11, column: 17, severity: .note,
-            message: "'open()' previously declared here"),
-        CompilerMessage(
-            file: boxPath, line: 25, column: 17, severity: .error,
-            message: "invalid redeclaration of 'close()'"),
-        CompilerMessage(
-            file: boxPath, line: 17, column: 17, severity: .note,
-            message: "'close()' previously declared here"),
-    ]
+    static let replacementMessages =
+        CheckpointFixture.redeclaration(of: "open()", at: 23, original: 11)
+        + CheckpointFixture.redeclaration(of: "close()", at: 25, original: 17)
 
     static func evidence(
         for page: String = page, second: CheckpointOutcome? = nil
     )
         -> Evidence
     {
-        var evidence = Evidence(toolchainVersion: "Swift version 6.3.1")
-        evidence.programRuns["01-protocols"] = .success("open close\n")
-        evidence.checkpoints[id("<!-- checkpoint:", 1, in: page)] = .ran(
-            .success("stub stub\n"))
-        evidence.checkpoints[id("<!-- checkpoint:", 2, in: page)] =
-            second ?? .ran(.success("open stub\n"))
-        evidence.replacementMessages[id("<!-- temporary:", in: page)] =
-            replacementMessages
-        return evidence
+        CheckpointFixture.evidence(
+            for: [page], run: "open close\n",
+            checkpoints: [
+                .ran(.success("stub stub\n")),
+                second ?? .ran(.success("open stub\n")),
+            ],
+            replacement: replacementMessages)
     }
 
     static func fixture(page: String = page) throws -> RepositoryFixture {
-        try RepositoryFixture([
-            boxPath: box, mainPath: main, "book/01-protocols.md": page,
-        ])
-    }
-
-    static func plan(_ repository: RepositoryFixture, page: String = page)
-        -> CheckpointPlan
-    {
-        let snippetFiles = [
-            boxPath: SnippetFile(path: boxPath, text: box),
-            mainPath: SnippetFile(path: mainPath, text: main),
-        ]
-        return CheckpointPlan(
-            pages: [BookPage(path: "book/01-protocols.md", contents: page)],
-            layout: RepositoryLayout(root: repository.root),
-            snippetFiles: snippetFiles)
+        try CheckpointFixture.repository(
+            [boxPath: box, mainPath: main], page: page)
     }
 
     /// Box.swift as the reader has it at the `n`th checkpoint of `page`, given the
@@ -217,8 +97,7 @@ import Testing
         atCheckpoint n: Int, of page: String = page,
         messages: [CompilerMessage] = replacementMessages
     ) throws -> AssembledFile {
-        let repository = try fixture(page: page)
-        let plan = plan(repository, page: page)
+        let plan = try CheckpointFixture.plan(in: fixture(page: page))
         #expect(plan.diagnostics.isEmpty)
         let checkpoint = try #require(
             plan.checkpoints[id("<!-- checkpoint:", n, in: page)])
@@ -228,24 +107,12 @@ import Testing
         return try #require(files[boxPath])
     }
 
-    /// Box.swift's lines outside regions and in region `box`.
-    static let boxHead = """
-        import Foundation
-
-        // snippet.box
-        public final class Box {
-            public init() {}
-        }
-        // snippet.end
-
-        """
-
     @Test func theFirstCheckpointHasBothStubsAsNothingAboveItReplacesThem()
         throws
     {
         let box = try Self.box(atCheckpoint: 1)
         #expect(
-            box.text == Self.boxHead + "\n\n\n" + """
+            box.text == CheckpointFixture.boxHead + "\n\n\n" + """
                 extension Box {
                     /// Opens nothing yet.
                     public func open() -> String { "stub" }
@@ -254,8 +121,7 @@ import Testing
                 }
 
                 """)
-        let repository = try Self.fixture()
-        let plan = Self.plan(repository)
+        let plan = try CheckpointFixture.plan(in: Self.fixture())
         #expect(
             plan.checkpoints[Self.id("<!-- checkpoint:", 1)]?
                 .awaitsReplacementChecks == false)
@@ -267,7 +133,7 @@ import Testing
     @Test func theSecondCheckpointLeavesOutTheStubReplacedAboveIt() throws {
         let box = try Self.box(atCheckpoint: 2)
         #expect(
-            box.text == Self.boxHead + """
+            box.text == CheckpointFixture.boxHead + """
 
                 // snippet.box-open
                 extension Box {
@@ -301,11 +167,9 @@ import Testing
         // Without the note, the replacing listing is unknown: the stub stays.
         let box = try Self.box(
             atCheckpoint: 2,
-            messages: Array(Self.replacementMessages.dropFirst(2)) + [
-                CompilerMessage(
-                    file: Self.boxPath, line: 23, column: 17, severity: .error,
-                    message: "invalid redeclaration of 'open()'")
-            ])
+            messages: Array(Self.replacementMessages[2...])
+                + CheckpointFixture.redeclaration(
+                    of: "open()", at: 23, original: 11)[..<1])
         #expect(box.text.contains("\"stub\" }\n\n    public func close()"))
         // Without the replacement check's messages, the block stays whole.
         let whole = try Self.box(atCheckpoint: 2, messages: [])

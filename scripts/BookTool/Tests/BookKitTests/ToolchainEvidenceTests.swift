@@ -142,12 +142,7 @@ import Testing
         let page = CheckpointTests.page.replacingOccurrences(
             of: "public func open() -> String { \"stub\" }", with: stub)
         let repository = try CheckpointTests.fixture(page: page)
-        let plan = CheckpointTests.plan(repository, page: page)
-        var request = EvidenceRequest()
-        request.checkpoints = Array(plan.checkpoints.values)
-        request.replacements = Array(plan.replacements.values)
-        let evidence = ToolchainEvidenceSource().gather(
-            request, in: RepositoryLayout(root: repository.root))
+        let evidence = try CheckpointFixture.toolchainEvidence(in: repository)
         return (repository, page, evidence)
     }
 
@@ -210,12 +205,7 @@ import Testing
     @Test func theSecondCheckpointBuildsWithoutTheReplacedStub() throws {
         let page = ReplacedStubTests.page
         let repository = try ReplacedStubTests.fixture()
-        let plan = ReplacedStubTests.plan(repository)
-        var request = EvidenceRequest()
-        request.checkpoints = Array(plan.checkpoints.values)
-        request.replacements = Array(plan.replacements.values)
-        let evidence = ToolchainEvidenceSource().gather(
-            request, in: RepositoryLayout(root: repository.root))
+        let evidence = try CheckpointFixture.toolchainEvidence(in: repository)
         #expect(evidence.buildDiagnostics.isEmpty)
         #expect(
             evidence.checkpoints[ReplacedStubTests.id("<!-- checkpoint:", 1)]
