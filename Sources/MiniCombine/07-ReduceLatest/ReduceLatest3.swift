@@ -129,8 +129,8 @@ extension Publishers.ReduceLatest3.Inner {
 
 // snippet.reduce-latest-side
 extension Publishers.ReduceLatest3.Inner {
-    /// The subscriber the subscription attaches to one upstream: it only
-    /// says which upstream is speaking, and where its values go.
+    /// The subscriber attached to one upstream: it says which upstream is
+    /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
         // An extension of a nested type does not see the outer type's
         // members, so `ReduceLatest3`'s `Failure` and `Inner` need long forms.
