@@ -103,8 +103,10 @@ package enum PageFurniture {
         ].compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// Whether `line` is made only of links to Markdown pages separated by `·`, one of them
-    /// `[Contents](…)`: a navigation line. Without that link, it is a sentence's first line.
+    /// Whether `line` is a navigation line.
+    ///
+    /// It is made only of links to Markdown pages separated by `·`, one of them
+    /// `[Contents](…)`; without that link, it is a sentence's first line.
     ///
     /// A link's text ends at the first `](`; its target, up to the first `)`, is a file name
     /// ending `.md`, perhaps with an anchor, and holds no space.
@@ -112,7 +114,8 @@ package enum PageFurniture {
         let trimmed = line.trimmedWhitespace
         return trimmed.contains("[Contents](")
             && trimmed.wholeMatch(
-                of: /[ ·]*(\[(?>.*?\]\()[^\/#) ]*\.md(#[^) ]*)?\)[ ·]*)+/) != nil
+                of: /[ ·]*(\[(?>.*?\]\()[^\/#) ]*\.md(#[^) ]*)?\)[ ·]*)+/)
+                != nil
     }
 
     static func titleIndex(of page: BookPage) -> Int? {

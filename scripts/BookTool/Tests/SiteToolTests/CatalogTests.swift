@@ -71,7 +71,8 @@ import Testing
             ])
     }
 
-    @Test func aSentenceThatBeginsWithALinkOnItsOwnLineIsNotNavigation() throws {
+    @Test func aSentenceThatBeginsWithALinkOnItsOwnLineIsNotNavigation() throws
+    {
         let page = """
             # Start
 
