@@ -24,8 +24,9 @@ extension Publisher {
 extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
-    /// Values that arrive without demand make one result, sent on the next
-    /// request, or dropped if the stream ends first. Any thread may call it.
+    /// Values that arrive faster than it can send make one result, sent when
+    /// there is demand, or dropped if the stream ends first. Any thread may
+    /// call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -132,8 +133,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // An extension of a nested type does not see the outer type's
-        // members, so `ReduceLatest3`'s `Failure` and `Inner` need long forms.
+        // Here the outer type's generic parameters are in scope, but not its
+        // members: `ReduceLatest3`'s `Failure` and `Inner` need long forms.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
