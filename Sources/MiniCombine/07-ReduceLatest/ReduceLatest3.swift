@@ -24,9 +24,9 @@ extension Publisher {
 extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
-    /// Values that arrive faster than it can send make one result, sent when
-    /// there is demand, or dropped if the stream ends first. Any thread may
-    /// call it.
+    /// Values that arrive while the subscriber is busy or wants no more make
+    /// one result, sent when it can be, or dropped if the stream ends first.
+    /// Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -133,8 +133,9 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // Here the outer type's generic parameters are in scope, but not its
-        // members: `ReduceLatest3`'s `Failure` and `Inner` need long forms.
+        // An extension of `Inner` sees `Inner`'s own names and the generic
+        // parameters, but not `ReduceLatest3`'s members: its `Failure` and
+        // `Inner` itself need the long forms below.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
