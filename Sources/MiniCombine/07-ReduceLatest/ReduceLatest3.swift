@@ -24,8 +24,8 @@ extension Publisher {
 extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
-    /// Values that arrive while the subscriber is busy or wants no more make
-    /// one result, sent when it can be, or dropped if the stream ends first.
+    /// Values that come before the subscriber can take a result make one
+    /// result, sent when it can be, or dropped if the stream ends first.
     /// Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
@@ -133,9 +133,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // An extension of `Inner` sees `Inner`'s own names and the generic
-        // parameters, but not `ReduceLatest3`'s members: its `Failure` and
-        // `Inner` itself need the long forms below.
+        // Swift does not look among `ReduceLatest3`'s members from here, so
+        // its `Failure` and `Inner` are spelled out in full.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
