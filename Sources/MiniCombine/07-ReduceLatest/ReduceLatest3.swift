@@ -24,9 +24,9 @@ extension Publisher {
 extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
-    /// Values that come before the subscriber can take a result make one
-    /// result, sent when it can be, or dropped if the stream ends first.
-    /// Any thread may call it.
+    /// Values that arrive while the subscriber has no demand, or is busy with
+    /// a result, make one result, sent when it can be, or dropped if the
+    /// stream ends first. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -133,8 +133,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // Swift does not look among `ReduceLatest3`'s members from here, so
-        // its `Failure` and `Inner` are spelled out in full.
+        // Spelled out in full: here the short names `Failure` and `Inner`
+        // do not compile.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
@@ -174,12 +174,9 @@ extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
         // exercise.blank: ReduceLatest3's subscription, upstream(_:sent:) for a subscription
         let accepted = lock.withLock { () -> Bool in
-            // A copy for short names. `upstreams` keeps the original, so
-            // dropping the copy locked runs no deinit.
-            let upstream = upstreams[source.rawValue]
             guard downstream != nil, pendingCompletion == nil,
-                upstream.subscription == nil,
-                !upstream.isFinished
+                upstreams[source.rawValue].subscription == nil,
+                !upstreams[source.rawValue].isFinished
             else { return false }
             upstreams[source.rawValue].subscription = subscription
             return true
