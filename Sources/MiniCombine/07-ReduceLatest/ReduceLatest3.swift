@@ -25,8 +25,8 @@ extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
     /// Values that arrive while the subscriber has no demand, or is busy with
-    /// a result, make one result, sent when it can be, or dropped if the
-    /// stream ends first. Any thread may call it.
+    /// a result, make one result. It waits for demand, and is dropped if the
+    /// stream fails or finishes first. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -133,8 +133,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // Spelled out in full: here the short names `Failure` and `Inner`
-        // do not compile.
+        // The short names `Failure` and `Inner` do not compile here: lookup
+        // from an extension of `Inner` skips `ReduceLatest3`'s members.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
