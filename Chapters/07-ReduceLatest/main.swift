@@ -1,8 +1,8 @@
 // Chapter 7: ReduceLatest3, a publisher that combines three others and is
 // safe to use from several threads.
+// snippet.show
 import MiniCombine
 
-// snippet.show
 /// Writes an optional as the original post does: its value, or `nil`.
 func show<Value>(_ value: Value?) -> String {
     value.map { "\($0)" } ?? "nil"

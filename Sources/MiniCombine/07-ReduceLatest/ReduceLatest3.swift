@@ -1,6 +1,6 @@
+// snippet.reduce-latest-operator
 import Foundation
 
-// snippet.reduce-latest-operator
 extension Publisher {
     /// Combines this publisher with two others, and sends a new result
     /// whenever any of the three sends a value.
@@ -133,8 +133,8 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // The short names `Failure` and `Inner` do not compile here: lookup
-        // from an extension of `Inner` skips `ReduceLatest3`'s members.
+        // Here the generic parameters are in scope, but not `ReduceLatest3`'s
+        // typealias `Failure` or its nested `Inner`: hence the long forms.
         typealias Failure = Downstream.Failure
 
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
