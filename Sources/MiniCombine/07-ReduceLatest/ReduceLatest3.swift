@@ -169,6 +169,87 @@ extension Publishers.ReduceLatest3.Inner {
 }
 // snippet.end
 
+// snippet.reduce-latest-failure-pending
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    private var failureIsPending: Bool {
+        if case .failure = pendingCompletion { true } else { false }
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-send-combination
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends one result made from the latest values.
+    ///
+    /// Called with the lock held; returns with it held.
+    private func sendLatestCombination() {
+        hasUndeliveredChange = false
+        demand -= 1
+        let more: Subscribers.Demand
+        // Let go of `receiver` and `snapshot` before relocking.
+        do {
+            let (receiver, snapshot) = (downstream, latest)
+            lock.unlock()
+            more =
+                receiver?.receive(
+                    transform(snapshot.a, snapshot.b, snapshot.c))
+                ?? .none
+        }
+        lock.lock()
+        demand += more
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-send-completion
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends the completion, the subscriber's last message.
+    ///
+    /// Called with the lock held; returns with it released.
+    private func sendCompletionAndUnlock(
+        _ completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        // Released on return, after unlocking.
+        let receiver = downstream.take()
+        isDelivering = false
+        lock.unlock()
+        receiver?.receive(completion: completion)
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-delivery
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends what is due: the latest combination while there is demand,
+    /// then a pending completion.
+    ///
+    /// Called with the lock held; returns with it released.
+    private func deliverAndUnlock() {
+        guard !isDelivering else { return lock.unlock() }
+        isDelivering = true
+        while downstream != nil {
+            if hasUndeliveredChange, demand > 0, !failureIsPending {
+                sendLatestCombination()
+            } else if let completion = pendingCompletion {
+                return sendCompletionAndUnlock(completion)
+            } else {
+                break
+            }
+        }
+        isDelivering = false
+        lock.unlock()
+    }
+    // exercise.end
+}
+// snippet.end
+
 // snippet.reduce-latest-upstream-subscription
 extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
@@ -228,82 +309,20 @@ extension Publishers.ReduceLatest3.Inner {
 }
 // snippet.end
 
-// snippet.reduce-latest-delivery
+// snippet.reduce-latest-take
 extension Publishers.ReduceLatest3.Inner {
     // exercise.hide
-    /// Sends what is due: the latest combination while there is demand,
-    /// then a pending completion.
+    /// Removes and returns the upstream subscriptions still held.
     ///
-    /// Called with the lock held; returns with it released.
-    private func deliverAndUnlock() {
-        guard !isDelivering else { return lock.unlock() }
-        isDelivering = true
-        while downstream != nil {
-            if hasUndeliveredChange, demand > 0, !failureIsPending {
-                sendLatestCombination()
-            } else if let completion = pendingCompletion {
-                return sendCompletionAndUnlock(completion)
-            } else {
-                break
+    /// Called with the lock held.
+    private func takeUpstreamSubscriptions() -> [any Subscription] {
+        var taken: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].subscription.take() {
+                taken.append(subscription)
             }
         }
-        isDelivering = false
-        lock.unlock()
-    }
-    // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-send-combination
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    /// Sends one result made from the latest values.
-    ///
-    /// Called with the lock held; returns with it held.
-    private func sendLatestCombination() {
-        hasUndeliveredChange = false
-        demand -= 1
-        let more: Subscribers.Demand
-        // Let go of `receiver` and `snapshot` before relocking.
-        do {
-            let (receiver, snapshot) = (downstream, latest)
-            lock.unlock()
-            more =
-                receiver?.receive(
-                    transform(snapshot.a, snapshot.b, snapshot.c))
-                ?? .none
-        }
-        lock.lock()
-        demand += more
-    }
-    // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-send-completion
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    /// Sends the completion, the subscriber's last message.
-    ///
-    /// Called with the lock held; returns with it released.
-    private func sendCompletionAndUnlock(
-        _ completion: Subscribers.Completion<Downstream.Failure>
-    ) {
-        // Released on return, after unlocking.
-        let receiver = downstream.take()
-        isDelivering = false
-        lock.unlock()
-        receiver?.receive(completion: completion)
-    }
-    // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-failure-pending
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    private var failureIsPending: Bool {
-        if case .failure = pendingCompletion { true } else { false }
+        return taken
     }
     // exercise.end
 }
@@ -327,25 +346,6 @@ extension Publishers.ReduceLatest3.Inner {
         withExtendedLifetime(subscriber) {}
         // exercise.end
     }
-}
-// snippet.end
-
-// snippet.reduce-latest-take
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    /// Removes and returns the upstream subscriptions still held.
-    ///
-    /// Called with the lock held.
-    private func takeUpstreamSubscriptions() -> [any Subscription] {
-        var taken: [any Subscription] = []
-        for index in upstreams.indices {
-            if let subscription = upstreams[index].subscription.take() {
-                taken.append(subscription)
-            }
-        }
-        return taken
-    }
-    // exercise.end
 }
 // snippet.end
 
