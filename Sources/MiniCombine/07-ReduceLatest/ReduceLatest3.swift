@@ -133,10 +133,10 @@ extension Publishers.ReduceLatest3.Inner {
     /// The subscriber attached to one upstream: it says which upstream is
     /// speaking, and where its values go.
     struct Side<Input>: Subscriber {
-        // Here the generic parameters are in scope, but not `ReduceLatest3`'s
-        // typealias `Failure` or its nested `Inner`: hence the long forms.
         typealias Failure = Downstream.Failure
 
+        // In full: this extension does not see names declared in
+        // `ReduceLatest3`, such as `Inner`.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
