@@ -1,8 +1,8 @@
 // A countdown publisher and a patient listener, written by hand against the
 // four protocols of chapter 1, to watch the lifecycle happen call by call.
+// snippet.countdown
 import MiniCombine
 
-// snippet.countdown
 /// Publishes `start`, `start - 1`, … down to 1, then finishes.
 struct Countdown: Publisher {
     typealias Output = Int

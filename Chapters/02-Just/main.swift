@@ -1,8 +1,8 @@
 // `Just` meets a subscriber written by hand, which asks for values only when
 // told to, so the run shows that `Just` waits for demand.
+// snippet.patient-subscriber
 import MiniCombine
 
-// snippet.patient-subscriber
 /// Keeps its subscription, and uses it only when told to: `ask(_:)`
 /// requests values, `hangUp()` cancels.
 final class PatientSubscriber: Subscriber {

@@ -1,8 +1,8 @@
 // `Sink` in action: first on a `Just`, then driven by hand with a subscription
 // that reports every call, to see what `Sink` asks for and when it cancels.
+// snippet.just-sink
 import MiniCombine
 
-// snippet.just-sink
 print("-- Just(7).sink")
 let token = Just(7).sink(
     receiveCompletion: { end in print("sink: completion \(end)") },

@@ -1,8 +1,8 @@
 // `Map` between `Just` and `Sink`: building the pipeline runs nothing;
 // subscribing runs it all, and each value passes through the transform.
+// snippet.doubled
 import MiniCombine
 
-// snippet.doubled
 let doubled = Just(10).map { value in
     print("map: \(value) becomes \(value * 2)")
     return value * 2

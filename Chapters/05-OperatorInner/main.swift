@@ -1,7 +1,7 @@
 // Chapter 5: operators that stand between their upstream and downstream.
+// snippet.two-relays
 import MiniCombine
 
-// snippet.two-relays
 print("-- two relays between a sequence and a sink")
 let relayed = [1, 2].publisher.relay("A").relay("B")
 print("built the pipeline; nothing has happened yet")

@@ -1,8 +1,8 @@
 // Chapter 6: the types that flow down a pipeline, read off the pipeline itself.
+// snippet.weather
 import Foundation
 import MiniCombine
 
-// snippet.weather
 /// What the pretend server's forecast page decodes to.
 struct Weather: Decodable {
     let city: String

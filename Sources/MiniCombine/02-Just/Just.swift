@@ -1,6 +1,6 @@
+// snippet.just
 import Foundation
 
-// snippet.just
 /// A publisher that sends one value to each subscriber, then finishes.
 ///
 /// `Just` waits for demand: it sends nothing until its subscriber asks,

@@ -1,6 +1,6 @@
+// snippet.any-cancellable
 import Foundation
 
-// snippet.any-cancellable
 /// A cancellable that cancels automatically when it is released.
 ///
 /// Keep the `AnyCancellable` that `sink` returns for as long as you want

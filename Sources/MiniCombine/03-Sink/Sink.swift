@@ -1,6 +1,6 @@
+// snippet.sink
 import Foundation
 
-// snippet.sink
 extension Subscribers {
     /// A subscriber that asks for every value at once and hands each one,
     /// and then the completion, to a closure.

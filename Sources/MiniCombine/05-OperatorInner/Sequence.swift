@@ -1,6 +1,6 @@
+// snippet.sequence-struct
 import Foundation
 
-// snippet.sequence-struct
 extension Sequence {
     /// A publisher that sends the elements of this sequence.
     public var publisher: Publishers.Sequence<Self, Never> {

@@ -1,6 +1,6 @@
+// snippet.assign
 import Foundation
 
-// snippet.assign
 extension Publisher where Failure == Never {
     /// Writes every value into the property at `keyPath` of `object`.
     ///
