@@ -135,8 +135,8 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // In full: this extension does not see `ReduceLatest3`'s member
-        // types, such as `Inner`.
+        // Spelled out: an extension of `Inner` cannot name
+        // `ReduceLatest3`'s member types, such as `Inner`.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
