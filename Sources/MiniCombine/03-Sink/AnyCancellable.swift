@@ -7,7 +7,7 @@ import Foundation
 /// values to arrive: when the last reference to it goes away, it cancels.
 /// Cancelling runs the wrapped action once; later calls do nothing, also
 /// when two threads cancel at the same time.
-public final class AnyCancellable: Cancellable, Hashable {
+public final class AnyCancellable: Cancellable {
     // exercise.hide
     private let lock = NSLock()
     private var cancelAction: (() -> Void)?
@@ -45,7 +45,7 @@ public final class AnyCancellable: Cancellable, Hashable {
 // snippet.end
 
 // snippet.any-cancellable-storing
-extension AnyCancellable {
+extension AnyCancellable: Hashable {
     /// Two `AnyCancellable`s are equal only if they are the same object.
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
         lhs === rhs
