@@ -72,6 +72,19 @@ import Testing
         #expect(trace.entries.isEmpty)
     }
 
+    @Test func sinkCancelledIgnoresWhatItsSubscriptionSendsWhileCancelling() {
+        let trace = Trace<Event<Int, Never>>()
+        let sink = recordingSink(into: trace)
+        let subscription = CallbackSubscription(onCancel: {
+            #expect(sink.receive(1) == .none)
+            sink.receive(completion: .finished)
+        })
+        sink.receive(subscription: subscription)
+        sink.cancel()
+        #expect(subscription.calls == [.request(.unlimited), .cancel])
+        #expect(trace.entries.isEmpty)
+    }
+
     @Test func sinkCancelCancelsTheSubscriptionOnce() {
         let sink = recordingSink(into: Trace<Event<Int, Never>>())
         let subscription = SpySubscription()

@@ -1061,27 +1061,6 @@ private final class DeinitSubscription: Subscription {
     }
 }
 
-/// A ``SpySubscription`` that also runs `onCancel` when cancelled.
-private final class CallbackSubscription: Subscription {
-    private let spy = SpySubscription()
-    private let onCancel: () -> Void
-
-    init(onCancel: @escaping () -> Void) {
-        self.onCancel = onCancel
-    }
-
-    var calls: [SpySubscription.Call] { spy.calls }
-
-    func request(_ demand: Subscribers.Demand) {
-        spy.request(demand)
-    }
-
-    func cancel() {
-        spy.cancel()
-        onCancel()
-    }
-}
-
 /// Three `PassthroughSubject`s whose subscriptions to the combined
 /// publisher are watched through weak references.
 private struct TappedSubjects<Failure: Error> {

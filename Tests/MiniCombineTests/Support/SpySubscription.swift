@@ -18,3 +18,24 @@ final class SpySubscription: Subscription {
         calls.append(.cancel)
     }
 }
+
+/// A ``SpySubscription`` that also runs `onCancel` when cancelled.
+final class CallbackSubscription: Subscription {
+    private let spy = SpySubscription()
+    private let onCancel: () -> Void
+
+    init(onCancel: @escaping () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    var calls: [SpySubscription.Call] { spy.calls }
+
+    func request(_ demand: Subscribers.Demand) {
+        spy.request(demand)
+    }
+
+    func cancel() {
+        spy.cancel()
+        onCancel()
+    }
+}
