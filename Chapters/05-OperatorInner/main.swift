@@ -61,13 +61,6 @@ let (first, last) = (sent.first!, sent.last!)
 print("the source sent \(sent.count) values, \(first) through \(last)")
 // snippet.end
 
-// snippet.filter-small
-print("-- filter on a short array")
-let evens = FirstFew<Int>(2)
-[1, 2, 3, 4].publisher.filter { value in value % 2 == 0 }.subscribe(evens)
-print("the subscriber got \(evens.received)")
-// snippet.end
-
 // snippet.try-map-failure
 print("-- tryMap ends the stream early")
 struct NotANumber: Error, CustomStringConvertible {

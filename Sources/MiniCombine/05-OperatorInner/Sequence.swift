@@ -20,14 +20,12 @@ extension Publishers {
 
         /// The elements to send.
         public let sequence: Elements
-        // snippet.end
 
         /// Creates a publisher that sends the elements of `sequence`.
         public init(sequence: Elements) {
             self.sequence = sequence
         }
 
-        // snippet.sequence-receive
         /// Hands `subscriber` a subscription that walks the sequence, or
         /// finishes at once if it is empty.
         public func receive<S: Subscriber>(subscriber: S)
@@ -44,9 +42,9 @@ extension Publishers {
             subscriber.receive(subscription: inner)
             // exercise.end
         }
-        // snippet.end
     }
 }
+// snippet.end
 
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 
