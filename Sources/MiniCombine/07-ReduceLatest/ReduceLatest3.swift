@@ -135,8 +135,8 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // Spelled out: an extension of `Inner` cannot name
-        // `ReduceLatest3`'s member types, such as `Inner`.
+        // The full name: from here Swift finds `ReduceLatest3`'s generic
+        // parameters, but not the types nested in it, `Inner` included.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
