@@ -55,6 +55,7 @@ struct Quiet: Publisher {
     }
 }
 
+print("-- Quiet")
 var held: AnyCancellable? = Quiet().sink { value in print("never: \(value)") }
 held = nil
 // snippet.end

@@ -12,8 +12,10 @@ extension Subscribers {
     ///
     /// `cancel()` may be called from any thread, also while a value is being
     /// delivered on another. Once it returns, no new value or completion
-    /// reaches the closures, and the sink lets go of them and of its
-    /// subscription; it does the same when the stream completes.
+    /// reaches the closures, and the sink has let go of them and of its
+    /// subscription; it does the same when the stream completes. Cancelled
+    /// before any subscription, it still accepts one that comes later, as
+    /// OpenCombine's does, and holds it with nothing left to deliver to.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         // exercise.hide
         private let lock = NSLock()
