@@ -1,26 +1,9 @@
-// snippet.map-operator
-extension Publisher {
-    /// Transforms every value from this publisher with `transform`.
-    ///
-    /// The completion passes through unchanged; requests and cancellation go
-    /// straight to the upstream's subscription.
-    public func map<T>(_ transform: @escaping (Output) -> T)
-        -> Publishers.Map<Self, T>
-    {
-        // exercise.blank: map(_:)
-        Publishers.Map(upstream: self, transform: transform)
-        // exercise.end
-    }
-}
-// snippet.end
-
 extension Publishers {
     // snippet.map
     /// A publisher that transforms every value from its upstream.
     ///
-    /// `Map` adds no subscription of its own: the upstream's subscription
-    /// goes straight to the downstream subscriber, so requests and
-    /// cancellation reach the upstream directly.
+    /// `Map` adds no subscription of its own: its subscriber gets the
+    /// upstream's.
     public struct Map<Upstream: Publisher, Output>: Publisher {
         /// `Map` fails exactly when its upstream fails.
         public typealias Failure = Upstream.Failure
@@ -86,3 +69,16 @@ extension Publishers.Map {
     }
     // snippet.end
 }
+
+// snippet.map-operator
+extension Publisher {
+    /// Transforms every value from this publisher with `transform`.
+    public func map<T>(_ transform: @escaping (Output) -> T)
+        -> Publishers.Map<Self, T>
+    {
+        // exercise.blank: map(_:)
+        Publishers.Map(upstream: self, transform: transform)
+        // exercise.end
+    }
+}
+// snippet.end
