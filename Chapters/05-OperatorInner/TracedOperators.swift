@@ -81,34 +81,3 @@ extension Publisher {
         }
     }
 }
-
-extension Publishers.Filter {
-    /// The traced `subscribe(_:)`; when traced, `Filter`'s own subscribe upstream, made inside
-    /// the library, is traced too, so a figure can show the demand it returns upstream.
-    func subscribe<S: Subscriber>(_ subscriber: S)
-    where S.Input == Output, S.Failure == Failure {
-        guard Tracer.shared != nil else {
-            return receive(subscriber: subscriber)
-        }
-        func traced(_ filter: some Publisher<Output, Failure>) {
-            filter.subscribe(subscriber)
-        }
-        traced(
-            Publishers.Filter(
-                upstream: TracedUpstream(upstream: upstream),
-                isIncluded: isIncluded))
-    }
-}
-
-/// Stands in for an operator's upstream, so that its subscribe from inside the library is traced.
-struct TracedUpstream<Upstream: Publisher>: Publisher {
-    typealias Output = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let upstream: Upstream
-
-    func receive<S: Subscriber>(subscriber: S)
-    where S.Input == Output, S.Failure == Failure {
-        upstream.subscribe(subscriber)
-    }
-}
