@@ -1,5 +1,5 @@
+// snippet.map
 extension Publishers {
-    // snippet.map
     /// A publisher that transforms every value from its upstream.
     ///
     /// `Map` adds no subscription of its own: its subscriber gets the
@@ -33,11 +33,11 @@ extension Publishers {
             // exercise.end
         }
     }
-    // snippet.end
 }
+// snippet.end
 
+// snippet.map-inner
 extension Publishers.Map {
-    // snippet.map-inner
     /// The subscriber `Map` attaches to its upstream on behalf of `Downstream`.
     private struct Inner<Downstream: Subscriber>: Subscriber
     where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
@@ -67,8 +67,8 @@ extension Publishers.Map {
             // exercise.end
         }
     }
-    // snippet.end
 }
+// snippet.end
 
 // snippet.map-operator
 extension Publisher {
