@@ -1,7 +1,7 @@
 // snippet.publisher
 /// A type that can deliver a sequence of values over time to a subscriber.
 ///
-/// A publisher does nothing on its own. Work starts when a subscriber
+/// Most publishers do nothing on their own. Work starts when a subscriber
 /// attaches: the publisher answers with a ``Subscription``, and values flow
 /// only as fast as the subscriber asks for them through it.
 ///

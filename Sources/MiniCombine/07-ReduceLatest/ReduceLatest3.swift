@@ -25,8 +25,8 @@ extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
     /// Values that arrive while the subscriber has no demand, or is busy with
-    /// a result, make one result. It waits for demand, and is dropped if the
-    /// stream fails or finishes first. Any thread may call it.
+    /// a result, make one result. That result waits for demand, and is
+    /// dropped if the stream fails or finishes first. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -135,8 +135,8 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // The full name: from here Swift finds `ReduceLatest3`'s generic
-        // parameters, but not the types nested in it, `Inner` included.
+        // The full name: here Swift sees `Inner`'s members and
+        // `ReduceLatest3`'s generic parameters, but not its nested types.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
