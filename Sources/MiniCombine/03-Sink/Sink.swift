@@ -11,11 +11,12 @@ extension Subscribers {
     /// subscription only; any later one is cancelled on arrival.
     ///
     /// `cancel()` may be called from any thread, also while a value is being
-    /// delivered on another. Once it returns, no new value or completion
-    /// reaches the closures, and the sink has let go of them and of its
-    /// subscription; it does the same when the stream completes. Cancelled
-    /// before any subscription, it still accepts one that comes later, as
-    /// OpenCombine's does, and holds it with nothing left to deliver to.
+    /// delivered on another; that value may still arrive. Once `cancel()`
+    /// returns, no new value or completion reaches the closures, and the
+    /// sink has let go of them and of its subscription; it does the same
+    /// when the stream completes. Cancelled before any subscription, it
+    /// still accepts a later one, as OpenCombine's does, but delivers
+    /// nothing.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         // exercise.hide
         private let lock = NSLock()

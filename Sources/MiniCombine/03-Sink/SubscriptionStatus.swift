@@ -31,8 +31,8 @@ enum SubscriptionStatus {
 
     /// Ends a live subscription and returns it, for the caller to cancel.
     ///
-    /// The caller cancels it after releasing its lock. Without a live
-    /// subscription, this changes nothing and returns `nil`.
+    /// Without a live subscription (none yet, or already terminated), this
+    /// changes nothing and returns `nil`.
     mutating func terminate() -> (any Subscription)? {
         guard case .subscribed(let subscription) = self else { return nil }
         self = .terminated
