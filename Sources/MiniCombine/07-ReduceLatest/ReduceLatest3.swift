@@ -135,8 +135,8 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // The full name: here Swift sees `Inner`'s members and
-        // `ReduceLatest3`'s generic parameters, but not its nested types.
+        // In full: a plain `Inner` does not compile here, as this extension
+        // does not look up the types nested in `ReduceLatest3`.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
