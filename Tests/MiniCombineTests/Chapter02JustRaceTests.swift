@@ -8,12 +8,21 @@ import Testing
 /// as a data race; without ThreadSanitizer, a lost race may show as a second
 /// delivery.
 @Suite struct Chapter02JustRaceTests {
+    /// A recorder subscribed to `Just(1)`, and the subscription it was
+    /// handed, wrapped to be called from other threads.
+    private func subscribedToJust() throws -> (
+        LockedRecordingSubscriber<Int, Never>,
+        UncheckedSendable<any Subscription>
+    ) {
+        let subscriber = LockedRecordingSubscriber<Int, Never>()
+        Just(1).subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        return (subscriber, UncheckedSendable(subscription))
+    }
+
     @Test func twoRequestsRacingOnTwoThreadsDeliverOnce() throws {
         for _ in 0..<200 {
-            let subscriber = LockedRecordingSubscriber<Int, Never>()
-            Just(1).subscribe(subscriber)
-            let subscription = UncheckedSendable(
-                try #require(subscriber.subscription))
+            let (subscriber, subscription) = try subscribedToJust()
             let start = Latch()
             let requesters = (0..<2).map { index in
                 startThread(named: "requester \(index)") {
@@ -34,10 +43,7 @@ import Testing
 
     @Test func requestAndCancelRacingOnTwoThreadsDeliverAllOrNothing() throws {
         for _ in 0..<200 {
-            let subscriber = LockedRecordingSubscriber<Int, Never>()
-            Just(1).subscribe(subscriber)
-            let subscription = UncheckedSendable(
-                try #require(subscriber.subscription))
+            let (subscriber, subscription) = try subscribedToJust()
             let start = Latch()
             let requester = startThread(named: "requester") {
                 _ = start.wait(seconds: 20)
