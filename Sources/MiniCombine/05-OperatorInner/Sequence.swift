@@ -4,9 +4,7 @@ import Foundation
 extension Sequence {
     /// A publisher that sends the elements of this sequence.
     public var publisher: Publishers.Sequence<Self, Never> {
-        // exercise.blank: Sequence.publisher
         Publishers.Sequence(sequence: self)
-        // exercise.end
     }
 }
 
@@ -30,7 +28,6 @@ extension Publishers {
         /// finishes at once if it is empty.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Elements.Element, S.Failure == Failure {
-            // exercise.blank: Publishers.Sequence.receive(subscriber:)
             var elements = sequence.makeIterator()
             guard let first = elements.next() else {
                 subscriber.receive(subscription: Subscriptions.empty)
@@ -40,7 +37,6 @@ extension Publishers {
             let inner = Inner(
                 first: first, rest: elements, downstream: subscriber)
             subscriber.receive(subscription: inner)
-            // exercise.end
         }
     }
 }
@@ -53,30 +49,25 @@ extension Publishers.Sequence {
     /// Walks the sequence for one subscriber, one element per unit of demand.
     private final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Elements.Element, Downstream.Failure == Failure {
-        // exercise.hide
         private let lock = NSLock()
         private var iterator: Elements.Iterator
         private var nextElement: Elements.Element?
         private var downstream: Downstream?
         private var demand = Subscribers.Demand.none
         private var isSending = false
-        // exercise.end
 
         init(
             first: Elements.Element, rest: Elements.Iterator,
             downstream: Downstream
         ) {
-            // exercise.blank: Publishers.Sequence's subscription, init(first:rest:downstream:)
             nextElement = first
             iterator = rest
             self.downstream = downstream
-            // exercise.end
         }
         // snippet.end
 
         // snippet.sequence-request
         func request(_ more: Subscribers.Demand) {
-            // exercise.blank: Publishers.Sequence's subscription, request(_:)
             lock.lock()
             guard downstream != nil else { return lock.unlock() }
             demand += more
@@ -95,13 +86,10 @@ extension Publishers.Sequence {
             let finished = nextElement == nil ? downstream.take() : nil
             lock.unlock()
             finished?.receive(completion: .finished)
-            // exercise.end
         }
 
         func cancel() {
-            // exercise.blank: Publishers.Sequence's subscription, cancel()
             _ = lock.withLock { downstream.take() }
-            // exercise.end
         }
         // snippet.end
     }
