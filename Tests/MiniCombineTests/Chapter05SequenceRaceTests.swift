@@ -1,3 +1,4 @@
+// exercise.given: Publishers.Sequence (05-OperatorInner/Sequence.swift)
 import Foundation
 import MiniCombine
 import Testing
