@@ -134,30 +134,20 @@ import Testing
     }
 
     @Test func justReleasesItsSubscriberAfterFinishing() throws {
-        var subscriber: RecordingSubscriber<Int, Never>? = RecordingSubscriber()
-        weak let weakSubscriber = subscriber
-        Just(1).subscribe(try #require(subscriber))
-        let subscription = try #require(subscriber?.subscription)
-        subscriber?.releaseSubscription()
-        subscriber = nil
+        let kept = try subscribeKeptOnlyBySubscription(to: Just(1))
         // Waiting for demand, the subscription is what keeps the subscriber.
-        #expect(weakSubscriber != nil)
+        #expect(kept.subscriber != nil)
 
-        subscription.request(.max(1))
-        #expect(weakSubscriber == nil)
+        kept.subscription.request(.max(1))
+        #expect(kept.subscriber == nil)
     }
 
     @Test func justReleasesItsSubscriberOnCancel() throws {
-        var subscriber: RecordingSubscriber<Int, Never>? = RecordingSubscriber()
-        weak let weakSubscriber = subscriber
-        Just(1).subscribe(try #require(subscriber))
-        let subscription = try #require(subscriber?.subscription)
-        subscriber?.releaseSubscription()
-        subscriber = nil
-        #expect(weakSubscriber != nil)
+        let kept = try subscribeKeptOnlyBySubscription(to: Just(1))
+        #expect(kept.subscriber != nil)
 
-        subscription.cancel()
-        #expect(weakSubscriber == nil)
+        kept.subscription.cancel()
+        #expect(kept.subscriber == nil)
     }
 
     @Test func justTrapsOnZeroDemand() async {

@@ -200,33 +200,23 @@ import Testing
     }
 
     @Test func sequenceReleasesItsSubscriberOnCompletion() throws {
-        var subscriber: RecordingSubscriber<Int, Never>? = RecordingSubscriber()
-        weak let weakSubscriber = subscriber
-        [1, 2].publisher.subscribe(try #require(subscriber))
-        let subscription = try #require(subscriber?.subscription)
-        subscriber?.releaseSubscription()
-        subscriber = nil
+        let kept = try subscribeKeptOnlyBySubscription(to: [1, 2].publisher)
         // Waiting for demand, the subscription is what keeps the subscriber.
-        #expect(weakSubscriber != nil)
+        #expect(kept.subscriber != nil)
 
-        subscription.request(.max(1))
-        #expect(weakSubscriber != nil)
+        kept.subscription.request(.max(1))
+        #expect(kept.subscriber != nil)
 
-        subscription.request(.max(1))
-        #expect(weakSubscriber == nil)
+        kept.subscription.request(.max(1))
+        #expect(kept.subscriber == nil)
     }
 
     @Test func sequenceReleasesItsSubscriberOnCancel() throws {
-        var subscriber: RecordingSubscriber<Int, Never>? = RecordingSubscriber()
-        weak let weakSubscriber = subscriber
-        [1, 2].publisher.subscribe(try #require(subscriber))
-        let subscription = try #require(subscriber?.subscription)
-        subscriber?.releaseSubscription()
-        subscriber = nil
-        #expect(weakSubscriber != nil)
+        let kept = try subscribeKeptOnlyBySubscription(to: [1, 2].publisher)
+        #expect(kept.subscriber != nil)
 
-        subscription.cancel()
-        #expect(weakSubscriber == nil)
+        kept.subscription.cancel()
+        #expect(kept.subscriber == nil)
     }
 
     @Test func sequencesOfEqualElementsAreEqual() {

@@ -67,3 +67,26 @@ final class RecordingSubscriber<Input, Failure: Error>: Subscriber {
         subscription = nil
     }
 }
+
+/// A recording subscriber that only its subscription keeps alive, seen
+/// through a weak reference.
+struct SubscriberKeptBySubscription<Input, Failure: Error> {
+    /// The subscription the publisher handed over.
+    let subscription: any Subscription
+    /// The subscriber, until the subscription lets go of it.
+    weak var subscriber: RecordingSubscriber<Input, Failure>?
+}
+
+/// Subscribes a new `RecordingSubscriber` to `publisher`, then drops every
+/// other reference to it, so that a test can watch when the subscription
+/// releases it.
+func subscribeKeptOnlyBySubscription<P: Publisher>(
+    to publisher: P
+) throws -> SubscriberKeptBySubscription<P.Output, P.Failure> {
+    let subscriber = RecordingSubscriber<P.Output, P.Failure>()
+    publisher.subscribe(subscriber)
+    let subscription = try #require(subscriber.subscription)
+    subscriber.releaseSubscription()
+    return SubscriberKeptBySubscription(
+        subscription: subscription, subscriber: subscriber)
+}
