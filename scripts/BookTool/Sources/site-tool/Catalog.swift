@@ -238,17 +238,21 @@ struct Catalog {
     }
 
     /// Relative links as DocC links: `](02-just.md#running-it)` → `](<doc:02-just#Running-it>)`;
-    /// `figures/NAME.svg` → `NAME.svg`, a resource; other repository files at `repositoryURL`.
+    /// `figures/NAME.svg` → `NAME.svg`, a resource; other repository files at `repositoryURL`,
+    /// or, without one, as their text alone: DocC would drop the link and its text.
     private func rewriteLinks(_ text: String, page: BookPage) -> String {
-        text.replacing(/\]\((?=[^)\s<])([^)\s#]*)(?:#([^)\s]*))?\)/) { link in
-            let (path, fragment) = (
-                String(link.1), link.2.map { "#\($0)" } ?? ""
+        text.replacing(
+            /\[([^\]\n]*)\]\((?=[^)\s<])([^)\s#]*)(?:#([^)\s]*))?\)/
+        ) { link in
+            let (label, path, fragment) = (
+                "[\(link.1)]", String(link.2), link.3.map { "#\($0)" } ?? ""
             )
             if path.contains("://") || path.hasPrefix("mailto:") {
-                return "](\(path)\(fragment))"
+                return "\(label)(\(path)\(fragment))"
             }
             if path.hasPrefix("figures/") {
-                return "](\(path.dropFirst("figures/".count))\(fragment))"
+                return
+                    "\(label)(\(path.dropFirst("figures/".count))\(fragment))"
             }
             let slug = path.isEmpty ? page.slug : String(path.dropLast(3))
             if path.isEmpty || (path.hasSuffix(".md") && !path.contains("/")),
@@ -268,11 +272,11 @@ struct Catalog {
                                 separator: "-")
                     } ?? fragment
                 let name = slug == "README" ? "MiniCombine" : slug
-                return "](<doc:\(path.isEmpty ? "" : name)\(anchor)>)"
+                return "\(label)(<doc:\(path.isEmpty ? "" : name)\(anchor)>)"
             }
-            guard let repositoryURL else { return "](\(path)\(fragment))" }
+            guard let repositoryURL else { return String(link.1) }
             let resolved = URL(fileURLWithPath: "/book/" + path).standardized
-            return "](\(repositoryURL)\(resolved.path)\(fragment))"
+            return "\(label)(\(repositoryURL)\(resolved.path)\(fragment))"
         }
     }
 }

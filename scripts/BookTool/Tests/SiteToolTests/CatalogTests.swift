@@ -71,6 +71,29 @@ import Testing
             ])
     }
 
+    @Test func aLinkToARepositoryFileKeepsItsTextWithoutARepositoryURL() throws
+    {
+        let page = """
+            # Start
+
+            The code is in [`Sources/A/`](../Sources/A/), and [B](02-ends.md).
+            """
+        let (book, cleanUp) = try makeBook([
+            "01-start.md": page, "02-ends.md": "# Ends\n",
+        ])
+        defer { cleanUp() }
+        let local = Catalog(book: book, symbols: SymbolIndex(symbols: []))
+        #expect(
+            local.convert(book.chapters[0]).lines.last
+                == "The code is in `Sources/A/`, and [B](<doc:02-ends>).")
+        var published = local
+        published.repositoryURL = "https://example.com/blob/main"
+        #expect(
+            published.convert(book.chapters[0]).lines.last
+                == "The code is in [`Sources/A/`](https://example.com/blob/main"
+                + "/Sources/A), and [B](<doc:02-ends>).")
+    }
+
     @Test func aSentenceThatBeginsWithALinkOnItsOwnLineIsNotNavigation() throws
     {
         let page = """
