@@ -135,8 +135,9 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // Written in full: a plain `Inner` does not compile here, as this
-        // extension does not look up the types nested in `ReduceLatest3`.
+        // Written in full: a bare name here finds types declared in
+        // `Inner`, such as `Latest`, but not `Inner` itself, which is
+        // declared in `ReduceLatest3`.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
