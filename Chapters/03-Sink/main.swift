@@ -43,19 +43,4 @@ print("-- dropping the AnyCancellable")
 var cancellable: AnyCancellable? = AnyCancellable(sink)
 cancellable = nil
 print("sink: receive(2) returned \(sink.receive(2))")
-
-/// Gives each subscriber a `ReportingSubscription`, and sends nothing.
-struct Quiet: Publisher {
-    typealias Output = Int
-    typealias Failure = Never
-
-    func receive<S: Subscriber>(subscriber: S)
-    where S.Input == Int, S.Failure == Never {
-        subscriber.receive(subscription: ReportingSubscription(name: "quiet"))
-    }
-}
-
-print("-- Quiet")
-var held: AnyCancellable? = Quiet().sink { value in print("never: \(value)") }
-held = nil
 // snippet.end
