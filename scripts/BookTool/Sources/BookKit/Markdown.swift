@@ -373,6 +373,12 @@ package struct BookPage {
                 if !figures.contains(where: { $0.index + 1 == index }) {
                     proseIndices.append(index)
                 }
+                if text.lines[index].contains(/^(<{7}|>{7})( |$)/) {
+                    report(
+                        "an unresolved merge conflict marker; keep the lines you want "
+                            + "and delete the markers",
+                        at: index)
+                }
             case .fence(let block):
                 if block.isSwift && !claimed.contains(block.openingIndex) {
                     report(

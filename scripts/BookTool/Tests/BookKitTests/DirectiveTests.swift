@@ -125,6 +125,22 @@ import Testing
                 == "fenced code block is never closed")
     }
 
+    @Test func mergeConflictMarkersInProseAreReportedAtTheirLines() {
+        let page = page([
+            "Text", "<<<<<<< HEAD", "ours", "=======", "theirs",
+            ">>>>>>> topic", "More",
+        ])
+        #expect(page.diagnostics.map(\.line) == [2, 6])
+        #expect(
+            page.diagnostics.first?.message.hasPrefix(
+                "an unresolved merge conflict") == true)
+    }
+
+    @Test func conflictLikeLinesInsideAFenceAreLeftAlone() {
+        let page = page(["```text", "<<<<<<< HEAD", ">>>>>>> topic", "```"])
+        #expect(page.diagnostics.isEmpty)
+    }
+
     @Test func fencesInsideFencesAreNotParsed() {
         let page = page([
             "````markdown", "<!-- compiles -->", "```swift", "let a = 1", "```",
