@@ -1,10 +1,8 @@
 // snippet.any-cancellable
 import Foundation
 
-/// A cancellable that cancels automatically when it is released.
+/// A cancellable that cancels when the last reference to it goes away.
 ///
-/// Keep the `AnyCancellable` that `sink` returns for as long as you want
-/// values to arrive: when the last reference to it goes away, it cancels.
 /// Cancelling runs the wrapped action once; later calls do nothing, also
 /// when two threads cancel at the same time.
 public final class AnyCancellable: Cancellable {

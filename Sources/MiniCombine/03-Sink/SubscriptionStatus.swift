@@ -1,10 +1,6 @@
 // snippet.subscription-status
-/// Where a subscriber stands with its one subscription.
-///
-/// Every subscriber in the library that keeps a subscription goes through
-/// the same three stages, always forward: it waits for a subscription, it
-/// is subscribed, and then, once the stream has ended or it has cancelled
-/// its subscription, it is terminated for good.
+/// Where a subscriber stands with its one subscription: three stages that
+/// every subscriber in the library goes through, always forward.
 enum SubscriptionStatus {
     /// No subscription has arrived yet.
     case awaitingSubscription
