@@ -62,6 +62,7 @@ extension Publishers.Map: TypesCharting where Upstream: TypesCharting {
 }
 // snippet.end
 
+// snippet.types-chart-method
 extension TypesCharting {
     /// The chart of this pipeline, ending in a subscriber named `subscriber`.
     public func typesChart(endingIn subscriber: String) -> TypesChart {
@@ -81,6 +82,7 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
 
     /// The name of the subscriber at the end, such as `"sink"`.
     public let subscriber: String
+    // snippet.end
 
     /// Each stage's name, then an arrow with the types it sends; the
     /// subscriber last.
