@@ -93,6 +93,7 @@ extension Subscribers.Demand {
         lhs = lhs + rhs
     }
 
+    // snippet.demand-minus-int
     /// Subtracts a count from a demand; ``unlimited`` stays ``unlimited``.
     ///
     /// A subtraction that overflows, such as `.max(5) - Int.min`, gives
@@ -106,6 +107,7 @@ extension Subscribers.Demand {
         return overflowed ? .none : .max(difference)
         // exercise.end
     }
+    // snippet.end
 
     /// Subtracts a count from `lhs` in place.
     public static func -= (lhs: inout Self, rhs: Int) {
@@ -170,6 +172,7 @@ extension Subscribers.Demand {
         // exercise.end
     }
 
+    // snippet.demand-greater-than-int
     /// Whether a demand is larger than a count; ``unlimited`` always is.
     public static func > (lhs: Self, rhs: Int) -> Bool {
         // exercise.blank: Demand > Int
@@ -177,6 +180,7 @@ extension Subscribers.Demand {
         return left > rhs
         // exercise.end
     }
+    // snippet.end
 
     /// Whether a demand is at least a count; ``unlimited`` always is.
     public static func >= (lhs: Self, rhs: Int) -> Bool {
