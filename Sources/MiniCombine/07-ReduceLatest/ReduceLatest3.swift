@@ -170,6 +170,32 @@ extension Publishers.ReduceLatest3.Inner {
 }
 // snippet.end
 
+// snippet.reduce-latest-delivery
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends what is due: the latest combination while there is demand,
+    /// then a pending completion.
+    ///
+    /// Called with the lock held; returns with it released.
+    private func deliverAndUnlock() {
+        guard !isDelivering else { return lock.unlock() }
+        isDelivering = true
+        while downstream != nil {
+            if hasUndeliveredChange, demand > 0, !failureIsPending {
+                sendLatestCombination()
+            } else if let completion = pendingCompletion {
+                return sendCompletionAndUnlock(completion)
+            } else {
+                break
+            }
+        }
+        isDelivering = false
+        lock.unlock()
+    }
+    // exercise.end
+}
+// snippet.end
+
 // snippet.reduce-latest-failure-pending
 extension Publishers.ReduceLatest3.Inner {
     // exercise.hide
@@ -190,8 +216,7 @@ extension Publishers.ReduceLatest3.Inner {
         hasUndeliveredChange = false
         demand -= 1
         let more: Subscribers.Demand
-        // Let go of `receiver` and `snapshot` before relocking.
-        do {
+        do {  // Its locals are released by its end, before relocking.
             let (receiver, snapshot) = (downstream, latest)
             lock.unlock()
             more =
@@ -215,37 +240,11 @@ extension Publishers.ReduceLatest3.Inner {
     private func sendCompletionAndUnlock(
         _ completion: Subscribers.Completion<Downstream.Failure>
     ) {
-        // Released on return, after unlocking.
+        // Used last after the unlock, so released unlocked.
         let receiver = downstream.take()
         isDelivering = false
         lock.unlock()
         receiver?.receive(completion: completion)
-    }
-    // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-delivery
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    /// Sends what is due: the latest combination while there is demand,
-    /// then a pending completion.
-    ///
-    /// Called with the lock held; returns with it released.
-    private func deliverAndUnlock() {
-        guard !isDelivering else { return lock.unlock() }
-        isDelivering = true
-        while downstream != nil {
-            if hasUndeliveredChange, demand > 0, !failureIsPending {
-                sendLatestCombination()
-            } else if let completion = pendingCompletion {
-                return sendCompletionAndUnlock(completion)
-            } else {
-                break
-            }
-        }
-        isDelivering = false
-        lock.unlock()
     }
     // exercise.end
 }
