@@ -1,16 +1,9 @@
-// `Sink` in action: first on a `Just`, then driven by hand with a subscription
-// that reports every call, to see what `Sink` asks for and when it cancels.
-// snippet.just-sink
+// `Sink` in action: first driven by hand, with a subscription that reports
+// every call, to see what `Sink` asks for and when it cancels; then wrapped
+// in an `AnyCancellable` that is dropped; then on a `Just`, through `sink`.
+// snippet.reporting-subscription
 import MiniCombine
 
-print("-- Just(7).sink")
-let token = Just(7).sink(
-    receiveCompletion: { end in print("sink: completion \(end)") },
-    receiveValue: { value in print("sink: value \(value)") }
-)
-// snippet.end
-
-// snippet.reporting-subscription
 /// A stand-in subscription that only reports what is asked of it.
 final class ReportingSubscription: Subscription {
     let name: String
@@ -38,9 +31,19 @@ let sink = Subscribers.Sink<Int, Never>(
 sink.receive(subscription: ReportingSubscription(name: "first subscription"))
 print("sink: receive(1) returned \(sink.receive(1))")
 sink.receive(subscription: ReportingSubscription(name: "second subscription"))
+// snippet.end
 
+// snippet.dropping-any-cancellable
 print("-- dropping the AnyCancellable")
 var cancellable: AnyCancellable? = AnyCancellable(sink)
 cancellable = nil
 print("sink: receive(2) returned \(sink.receive(2))")
+// snippet.end
+
+// snippet.just-sink
+print("-- Just(7).sink")
+let token = Just(7).sink(
+    receiveCompletion: { end in print("sink: completion \(end)") },
+    receiveValue: { value in print("sink: value \(value)") }
+)
 // snippet.end

@@ -67,7 +67,8 @@ extension Subscribers {
         /// the subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            // The old status leaves the lock too: it may hold the last
+            // The value closure and the old status are bound to `_`, so they
+            // are released after unlocking: the status may hold the last
             // reference to the subscription.
             let (receiveCompletion, _, _) = lock.withLock {
                 let old = status
@@ -81,8 +82,9 @@ extension Subscribers {
         /// Cancels the subscription and lets go of it and of both closures.
         public func cancel() {
             // exercise.blank: Sink.cancel()
-            // What the sink lets go of leaves the lock first: releasing a
-            // closure can run a `deinit` that calls back into the sink.
+            // The closures are bound to `_`, so they are released after
+            // unlocking: releasing one can run a `deinit` that calls back
+            // into the sink.
             let (subscription, _, _) = lock.withLock {
                 (
                     status.terminate(), receiveValue.take(),
