@@ -30,14 +30,8 @@ let chapterProbes = [
         second.cancel()
         second.request(.max(1))
     },
-    Probe("chapter 3 demo: Just(7).sink, and a Sink driven by hand") {
+    Probe("chapter 3 demo: a Sink driven by hand, then Just(7).sink") {
         recorder in
-        let token = Just(7).sink(
-            receiveCompletion: {
-                recorder.record("sink: completion \(text($0))")
-            },
-            receiveValue: { recorder.record("sink: value \($0)") })
-        _ = token
         let sink = Subscribers.Sink<Int, Never>(
             receiveCompletion: {
                 recorder.record("hand sink: completion \(text($0))")
@@ -54,6 +48,12 @@ let chapterProbes = [
         cancellable = nil
         _ = cancellable
         recorder.record("receive(2) returned \(text(sink.receive(2)))")
+        let token = Just(7).sink(
+            receiveCompletion: {
+                recorder.record("sink: completion \(text($0))")
+            },
+            receiveValue: { recorder.record("sink: value \($0)") })
+        _ = token
     },
     Probe(
         "chapter 4 demo: map between Just and sink, then a second map",
