@@ -67,9 +67,10 @@ extension Subscribers {
         /// the subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            // The value closure and the old status are bound to `_`, so they
-            // are released after unlocking: the status may hold the last
-            // reference to the subscription.
+            // Returned out of `withLock`, the value closure and the old status
+            // live until this statement ends, after the unlock; then `_` lets
+            // them go. The status may hold the last reference to the
+            // subscription.
             let (receiveCompletion, _, _) = lock.withLock {
                 let old = status
                 status = .terminated
@@ -82,9 +83,9 @@ extension Subscribers {
         /// Cancels the subscription and lets go of it and of both closures.
         public func cancel() {
             // exercise.blank: Sink.cancel()
-            // The closures are bound to `_`, so they are released after
-            // unlocking: releasing one can run a `deinit` that calls back
-            // into the sink.
+            // Returned out of `withLock`, the closures live until this
+            // statement ends, after the unlock; then `_` lets them go.
+            // Releasing one can run a `deinit` that calls back into the sink.
             let (subscription, _, _) = lock.withLock {
                 (
                     status.terminate(), receiveValue.take(),
