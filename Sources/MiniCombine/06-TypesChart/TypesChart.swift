@@ -82,7 +82,6 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
 
     /// The name of the subscriber at the end, such as `"sink"`.
     public let subscriber: String
-    // snippet.end
 
     /// Each stage's name, then an arrow with the types it sends; the
     /// subscriber last.
@@ -98,6 +97,7 @@ public struct TypesChart: Equatable, Sendable, CustomStringConvertible {
         // exercise.end
     }
 }
+// snippet.end
 
 extension Publishers.ReplaceError: TypesCharting where Upstream: TypesCharting {
     /// The upstream's stages, then `replaceError`.
