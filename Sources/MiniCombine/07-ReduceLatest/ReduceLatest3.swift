@@ -135,9 +135,7 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // Written in full: a bare name here finds types declared in
-        // `Inner`, such as `Latest`, but not `Inner` itself, which is
-        // declared in `ReduceLatest3`.
+        // Written in full: bare `Inner` is not found in `Inner`'s extension.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
