@@ -13,12 +13,13 @@ extension Publisher {
 }
 // snippet.end
 
-// snippet.keep-upstream
+// snippet.keep-upstream-header
 extension Publishers {
     /// A publisher that pairs each value with the result of a transform.
     public struct KeepUpstreamAndMap<Upstream: Publisher, Mapped>: Publisher {
         /// The upstream's value, then the transform's result.
         public typealias Output = (original: Upstream.Output, mapped: Mapped)
+        // snippet.end
 
         /// The upstream's failure.
         public typealias Failure = Upstream.Failure
@@ -37,6 +38,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        // snippet.keep-upstream-receive
         /// Subscribes an `Inner` that builds the pairs.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
@@ -45,9 +47,9 @@ extension Publishers {
                 Inner(downstream: subscriber, transform: transform))
             // exercise.end
         }
+        // snippet.end
     }
 }
-// snippet.end
 
 // snippet.keep-upstream-inner
 extension Publishers.KeepUpstreamAndMap {
