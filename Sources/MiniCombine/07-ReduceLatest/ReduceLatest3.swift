@@ -135,7 +135,7 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // Written in full: bare `Inner` is not found in `Inner`'s extension.
+        // The compiler needs the full type name here.
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
