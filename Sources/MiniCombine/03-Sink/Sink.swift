@@ -67,10 +67,9 @@ extension Subscribers {
         /// the subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            // Returned out of `withLock`, the value closure and the old status
-            // live until this statement ends, after the unlock; then `_` lets
-            // them go. The status may hold the last reference to the
-            // subscription.
+            // Everything taken out is returned from `withLock`, so it is
+            // released only after `withLock` has returned: after the unlock.
+            // The old status may hold the last reference to the subscription.
             let (receiveCompletion, _, _) = lock.withLock {
                 let old = status
                 status = .terminated
@@ -83,9 +82,7 @@ extension Subscribers {
         /// Cancels the subscription and lets go of it and of both closures.
         public func cancel() {
             // exercise.blank: Sink.cancel()
-            // Returned out of `withLock`, the closures live until this
-            // statement ends, after the unlock; then `_` lets them go.
-            // Releasing one can run a `deinit` that calls back into the sink.
+            // As in `receive(completion:)`: released after the unlock.
             let (subscription, _, _) = lock.withLock {
                 (
                     status.terminate(), receiveValue.take(),
