@@ -212,7 +212,7 @@ extension Publishers.ReduceLatest3.Inner {
     /// Called with the lock held; returns with it held.
     private func sendLatestCombination() {
         hasUndeliveredChange = false
-        demand -= 1
+        demand -= 1  // `.unlimited` minus one stays `.unlimited`.
         let more: Subscribers.Demand
         do {  // Its locals are released by its end, before relocking.
             let (receiver, snapshot) = (downstream, latest)
