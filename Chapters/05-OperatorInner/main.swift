@@ -8,18 +8,6 @@ print("built the pipeline; nothing has happened yet")
 let relayedToken = relayed.sink { value in print("sink: got \(value)") }
 // snippet.end
 
-// snippet.keep-upstream
-print("-- keepUpstreamAndMap, and the same thing composed from map")
-let words = ["apple", "fig"].publisher
-let counted = words.keepUpstreamAndMap { word in word.count }
-let composed = words.map { word in (original: word, mapped: word.count) }
-let countedToken = counted.sink { pair in print("operator: \(pair)") }
-let composedToken = composed.sink { pair in print("composed: \(pair)") }
-print("their types:")
-print("  \(type(of: counted))")
-print("  \(type(of: composed))")
-// snippet.end
-
 // snippet.first-few
 /// Asks for a fixed number of values, once, and keeps what arrives.
 final class FirstFew<Input>: Subscriber {

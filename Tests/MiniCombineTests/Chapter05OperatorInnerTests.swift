@@ -507,6 +507,36 @@ import Testing
         #expect(transformed.entries == [1])
     }
 
+    @Test func tryMapSendsNoFailureWhenCancelledDuringItsTransform() throws {
+        // One thread is inside the transform when another cancels; then the
+        // transform throws. The failure must not follow the cancel.
+        let publisher = ManualPublisher<Int, Never>()
+        let subscriber = LockedRecordingSubscriber<Int, any Error>(
+            initialDemand: .unlimited)
+        let insideTransform = Latch()
+        let cancelled = Latch()
+        publisher
+            .tryMap { _ -> Int in
+                insideTransform.open()
+                #expect(cancelled.wait(seconds: 20), "the cancel never came")
+                throw TestError.boom
+            }
+            .subscribe(subscriber)
+        let subscription = UncheckedSendable(
+            try #require(subscriber.subscription))
+        let canceller = startThread(named: "canceller") {
+            guard insideTransform.wait(seconds: 20) else { return }
+            subscription.value.cancel()
+            cancelled.open()
+        }
+
+        #expect(publisher.send(1) == .none)
+        #expect(canceller.wait(seconds: 20), "the canceller is stuck")
+        #expect(withTestErrors(subscriber.events) == [.subscription])
+        #expect(
+            publisher.subscription.calls == [.request(.unlimited), .cancel])
+    }
+
     @Test func tryMapPassesAnyDemandUpstream() async {
         // In a separate process, so that a trap would fail this test alone.
         await #expect(processExitsWith: .success) {

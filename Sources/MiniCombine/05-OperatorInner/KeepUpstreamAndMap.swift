@@ -13,13 +13,11 @@ extension Publisher {
 }
 // snippet.end
 
-// snippet.keep-upstream-header
 extension Publishers {
     /// A publisher that pairs each value with the result of a transform.
     public struct KeepUpstreamAndMap<Upstream: Publisher, Mapped>: Publisher {
         /// The upstream's value, then the transform's result.
         public typealias Output = (original: Upstream.Output, mapped: Mapped)
-        // snippet.end
 
         /// The upstream's failure.
         public typealias Failure = Upstream.Failure
@@ -38,7 +36,6 @@ extension Publishers {
             self.transform = transform
         }
 
-        // snippet.keep-upstream-receive
         /// Subscribes an `Inner` that builds the pairs.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
@@ -47,11 +44,9 @@ extension Publishers {
                 Inner(downstream: subscriber, transform: transform))
             // exercise.end
         }
-        // snippet.end
     }
 }
 
-// snippet.keep-upstream-inner
 extension Publishers.KeepUpstreamAndMap {
     /// Builds one pair per value; passes the rest straight down.
     private struct Inner<Downstream: Subscriber>: Subscriber
@@ -70,12 +65,14 @@ extension Publishers.KeepUpstreamAndMap {
             // exercise.end
         }
 
+        // snippet.keep-upstream-pair
         func receive(_ value: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: KeepUpstreamAndMap's Inner, receive(_:)
             let pair = (original: value, mapped: transform(value))
             return downstream.receive(pair)
             // exercise.end
         }
+        // snippet.end
 
         func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: KeepUpstreamAndMap's Inner, receive(completion:)
@@ -84,4 +81,3 @@ extension Publishers.KeepUpstreamAndMap {
         }
     }
 }
-// snippet.end

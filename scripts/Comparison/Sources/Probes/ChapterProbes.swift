@@ -2,7 +2,7 @@ import ConformanceKit
 import Foundation
 
 // Each chapter's demo program (Chapters/NN-*/main.swift), rebuilt with recorders in place of
-// prints. Book-only types (KeepUpstreamAndMap, ReduceLatest3, TypesChart) have no OpenCombine
+// prints. Book-only types (ReduceLatest3, TypesChart) have no OpenCombine
 // counterpart, so only the Combine-shaped parts of those demos are probed.
 #if OPEN_COMBINE
     import OpenCombine
@@ -136,14 +136,6 @@ let chapterProbes = [
                     recorder.record("sink: completion \(text($0))")
                 },
                 receiveValue: { recorder.record("sink: got \($0)") })
-        _ = token
-    },
-    Probe(
-        "chapter 5 demo: keepUpstreamAndMap is book-only; its composed map twin"
-    ) { recorder in
-        let token = ["apple", "fig"].publisher
-            .map { word in (element: word, transformed: word.count) }
-            .sink { recorder.record("composed: \($0)") }
         _ = token
     },
     Probe("chapter 6 demo: the forecast, decoded and assigned on a queue") {
