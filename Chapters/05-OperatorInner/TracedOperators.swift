@@ -39,26 +39,6 @@ extension Publisher {
         }
     }
 
-    /// The library's `keepUpstreamAndMap(_:)`; when traced, it records each value going in
-    /// and the pair sent on.
-    func keepUpstreamAndMap<Mapped>(_ transform: @escaping (Output) -> Mapped)
-        -> Publishers.KeepUpstreamAndMap<Self, Mapped>
-    {
-        guard let tracer = Tracer.shared else {
-            return Publishers.KeepUpstreamAndMap(
-                upstream: self, transform: transform)
-        }
-        return Publishers.KeepUpstreamAndMap(upstream: self) { input in
-            let mapped = transform(input)
-            tracer.value(
-                String(reflecting: input), lane: "into keepUpstreamAndMap")
-            tracer.value(
-                String(reflecting: (original: input, mapped: mapped)),
-                lane: "out of keepUpstreamAndMap")
-            return mapped
-        }
-    }
-
     /// The library's `tryMap(_:)`; when traced, it records each value going in, and what comes
     /// out: a value, or the error that ends the stream.
     func tryMap<T>(_ transform: @escaping (Output) throws -> T)
