@@ -76,7 +76,10 @@ patient.askForOne()
 patient.askForOne()
 print("third sends 3")
 third.send(3)
-print("first sends 4, nothing asked for")
+// snippet.end
+
+// snippet.demand-end
+print("-- first sends 4, nothing asked for")
 first.send(4)
 print("all three finish")
 first.send(completion: .finished)
@@ -85,7 +88,7 @@ third.send(completion: .finished)
 // snippet.end
 
 // snippet.one-fails
-/// The failure of the third run's upstreams.
+/// The failure that ends the last run.
 struct Offline: Error, CustomStringConvertible {
     var description: String { "offline" }
 }
