@@ -135,7 +135,8 @@ extension Publishers.ReduceLatest3.Inner {
     struct Side<Input>: Subscriber {
         typealias Failure = Downstream.Failure
 
-        // The compiler needs the full type name here.
+        // Written in full: with a bare `Inner`, the compiler reports
+        // "cannot find type 'Inner' in scope".
         let inner: Publishers.ReduceLatest3<A, B, C, Output>.Inner<Downstream>
         let source: Source
         let slot: WritableKeyPath<Latest, Input?>
