@@ -100,7 +100,6 @@ extension Publishers.ReplaceError {
             // exercise.end
         }
 
-        // snippet.replace-error-completion
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
             // The ended subscription leaves the lock too, as in `Sink`.
@@ -124,7 +123,6 @@ extension Publishers.ReplaceError {
             }
             // exercise.end
         }
-        // snippet.end
 
         // exercise.hide
         private func sendReplacement() {
@@ -133,7 +131,6 @@ extension Publishers.ReplaceError {
         }
         // exercise.end
 
-        // snippet.replace-error-request
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
@@ -151,7 +148,6 @@ extension Publishers.ReplaceError {
             }
             // exercise.end
         }
-        // snippet.end
 
         func cancel() {
             // exercise.blank: ReplaceError's Inner, cancel()
