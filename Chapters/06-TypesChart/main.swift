@@ -60,6 +60,52 @@ let readingsToken = ["4", "7", "warm"].publisher
 print("readings: \(readings)")
 // snippet.end
 
+/// Chapter 2's `PatientSubscriber`, for numbers: asks for nothing until
+/// `ask(_:)`, and prints what it gets.
+final class PatientReader: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    private var subscription: (any Subscription)?
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        print("reader: got \(input)")
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("reader: \(completion)")
+    }
+
+    func ask(_ demand: Subscribers.Demand) {
+        print("reader: asks for \(demand)")
+        subscription?.request(demand)
+    }
+}
+
+// snippet.waiting-replacement
+/// Fails as soon as it is subscribed to, before any request.
+struct BrokenThermometer: Publisher {
+    typealias Output = Int
+    typealias Failure = NotANumber
+
+    func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Int, S.Failure == NotANumber {
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: .failure(NotANumber()))
+    }
+}
+
+print("-- replaceError waits for a request")
+let reader = PatientReader()
+BrokenThermometer().replaceError(with: 0).subscribe(reader)
+reader.ask(.max(1))
+// snippet.end
+
 // snippet.run
 print("-- both pipelines, run")
 let assignToken = forecast.assign(to: \.weather, on: screen)
