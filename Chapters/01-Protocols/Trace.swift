@@ -2,7 +2,9 @@
 // variable BOOK_TRACE names a file, every subscribe(_:) this chapter's code makes
 // goes through stand-ins that write each call they pass on to that file, one
 // JSON object a line. Without BOOK_TRACE, subscribe(_:) is exactly the library's.
-// What the program prints never changes.
+// What the program prints never changes. Only calls made on the main thread
+// are written: figures draw one-thread runs, and a run on several threads
+// would add calls in an order that changes from run to run.
 import Foundation
 import MiniCombine
 
@@ -149,6 +151,7 @@ final class Tracer: @unchecked Sendable {
 
     /// Records the demand the call at `index` returned.
     func returned(_ demand: Subscribers.Demand, at index: Int) {
+        guard index >= 0 else { return }
         lock.withLock { events[index].returns = "\(demand)" }
         write()
     }
@@ -161,8 +164,10 @@ final class Tracer: @unchecked Sendable {
                 value: value, end: end))
     }
 
+    /// Records `event` and returns its index, or -1 off the main thread.
     @discardableResult
     private func append(_ event: Event) -> Int {
+        guard Thread.isMainThread else { return -1 }
         let index = lock.withLock {
             events.append(event)
             return events.count - 1

@@ -1,6 +1,7 @@
 // Chapter 7: ReduceLatest3, a publisher that combines three others and is
 // safe to use from several threads.
 // snippet.show
+import Foundation
 import MiniCombine
 
 /// Writes an optional as the original post does: its value, or `nil`.
@@ -85,6 +86,58 @@ print("all three finish")
 first.send(completion: .finished)
 second.send(completion: .finished)
 third.send(completion: .finished)
+// snippet.end
+
+// snippet.three-threads
+/// Counts the calls that arrive while another call is still running.
+final class OverlapCounter: Subscriber {
+    private let lock = NSLock()
+    private var callsRunning = 0
+    private var overlaps = 0
+    private var last = ""
+
+    func receive(subscription: any Subscription) {
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: String) -> Subscribers.Demand {
+        lock.withLock {
+            if callsRunning > 0 { overlaps += 1 }
+            callsRunning += 1
+            last = input
+        }
+        lock.withLock { callsRunning -= 1 }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        let (overlaps, last) = lock.withLock { (self.overlaps, self.last) }
+        print("subscriber: \(last), then \(completion)")
+        print("calls that overlapped another: \(overlaps)")
+    }
+}
+
+/// Sends 0 to 999 and a finish into three subjects, one `Thread` each.
+func sendOnThreeThreads(to counter: OverlapCounter) {
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    subjects[0].reduceLatest(subjects[1], subjects[2]) { one, two, three in
+        "(\(show(one)), \(show(two)), \(show(three)))"
+    }
+    .subscribe(counter)
+    let allDone = DispatchGroup()
+    for subject in subjects {
+        allDone.enter()
+        Thread {
+            for value in 0..<1_000 { subject.send(value) }
+            subject.send(completion: .finished)
+            allDone.leave()
+        }.start()
+    }
+    allDone.wait()
+}
+
+print("-- three threads each send 0 to 999, then finish")
+sendOnThreeThreads(to: OverlapCounter())
 // snippet.end
 
 // snippet.one-fails

@@ -195,16 +195,6 @@ extension Publishers.ReduceLatest3.Inner {
 }
 // snippet.end
 
-// snippet.reduce-latest-failure-pending
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    private var failureIsPending: Bool {
-        if case .failure = pendingCompletion { true } else { false }
-    }
-    // exercise.end
-}
-// snippet.end
-
 // snippet.reduce-latest-send-combination
 extension Publishers.ReduceLatest3.Inner {
     // exercise.hide
@@ -244,6 +234,16 @@ extension Publishers.ReduceLatest3.Inner {
         isDelivering = false
         lock.unlock()
         receiver?.receive(completion: completion)
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-failure-pending
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    private var failureIsPending: Bool {
+        if case .failure = pendingCompletion { true } else { false }
     }
     // exercise.end
 }
