@@ -53,8 +53,8 @@ extension ExpectedDifference {
             + ".finished once, on the first request, and not at all after cancel(); "
             + "OpenCombine sends them again on every later request, even after cancel()",
         statedIn:
-            "chapter 6 (book/06-types-chart.md, \"OpenCombine 0.14.0 only: "
-            + "a waiting replacement goes out again\")"
+            "chapter 6's companion (book/11-inside-the-types-chart.md, \"Where "
+            + "OpenCombine differs: a waiting replacement goes out again\")"
     )
 }
 
