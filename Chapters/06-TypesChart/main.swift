@@ -60,8 +60,9 @@ let readingsToken = ["4", "7", "warm"].publisher
 print("readings: \(readings)")
 // snippet.end
 
-/// Chapter 2's `PatientSubscriber`, for numbers: asks for nothing until
-/// `ask(_:)`, and prints what it gets.
+// snippet.patient-reader
+/// Asks for nothing until told to, and prints every value and completion,
+/// even after its own `cancel()`.
 final class PatientReader: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -85,7 +86,13 @@ final class PatientReader: Subscriber {
         print("reader: asks for \(demand)")
         subscription?.request(demand)
     }
+
+    func cancel() {
+        print("reader: cancels")
+        subscription?.cancel()
+    }
 }
+// snippet.end
 
 // snippet.waiting-replacement
 /// Fails as soon as it is subscribed to, before any request.
@@ -104,6 +111,28 @@ print("-- replaceError waits for a request")
 let reader = PatientReader()
 BrokenThermometer().replaceError(with: 0).subscribe(reader)
 reader.ask(.max(1))
+// snippet.end
+
+// snippet.cancel-while-waiting
+print("-- a cancel while deliveries wait")
+print("the upstream has finished:")
+let held = DispatchQueue(label: "held")
+held.suspend()
+let early = PatientReader()
+[1, 2].publisher.receive(on: held).subscribe(early)
+early.ask(.unlimited)
+early.cancel()
+held.resume()
+held.sync {}
+
+print("the upstream still has a value:")
+held.suspend()
+let late = PatientReader()
+[1, 2].publisher.receive(on: held).subscribe(late)
+late.ask(.max(1))
+late.cancel()
+held.resume()
+held.sync {}
 // snippet.end
 
 // snippet.run
