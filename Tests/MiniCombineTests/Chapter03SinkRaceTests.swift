@@ -64,6 +64,34 @@ import Testing
         #expect(waits.get() == [true])
     }
 
+    @Test func sinkReleasesItsClosuresOutsideItsLockOnCompletion() {
+        // The value closure holds the only reference to an object whose
+        // deinit has another thread cancel the sink, and waits for it, as a
+        // view model that keeps the sink's AnyCancellable would. Were the
+        // closure released under the sink's lock, the wait would time out.
+        let waits = LockedBox<[Bool]>([])
+        let box = LockedBox<Subscribers.Sink<Int, Never>?>(nil)
+        let cancelAndWait = {
+            let done = startThread(named: "cancels during release") {
+                box.get()?.cancel()
+            }
+            waits.modify { $0.append(done.wait(seconds: 10)) }
+        }
+        func makeSink(keeping watcher: AnyObject)
+            -> Subscribers.Sink<Int, Never>
+        {
+            Subscribers.Sink(
+                receiveCompletion: { _ in },
+                receiveValue: { _ in withExtendedLifetime(watcher) {} })
+        }
+        let sink = makeSink(
+            keeping: ReleaseWatchingSubscription(onRelease: cancelAndWait))
+        box.set(sink)
+        sink.receive(subscription: SpySubscription())
+        sink.receive(completion: .finished)
+        #expect(waits.get() == [true])
+    }
+
     @Test func anyCancellableCancelledFromTwoThreadsRunsItsActionOnce() {
         for _ in 0..<200 {
             let runs = Tally()

@@ -14,9 +14,7 @@ extension Subscribers {
     /// delivered on another; that value may still arrive. Once `cancel()`
     /// returns, no new value or completion reaches the closures, and the
     /// sink has let go of them and of its subscription; it does the same
-    /// when the stream completes. Cancelled before any subscription, it
-    /// still accepts a later one, as OpenCombine's does, but delivers
-    /// nothing.
+    /// when the stream completes.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         // exercise.hide
         private let lock = NSLock()
@@ -34,8 +32,8 @@ extension Subscribers {
             receiveValue: @escaping (Input) -> Void
         ) {
             // exercise.blank: Sink.init(receiveCompletion:receiveValue:)
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
+            (self.receiveCompletion, self.receiveValue) =
+                (receiveCompletion, receiveValue)
             // exercise.end
         }
 
@@ -63,18 +61,18 @@ extension Subscribers {
             // exercise.end
         }
 
-        /// Passes the completion to `receiveCompletion`, then lets go of
-        /// the subscription and both closures.
+        /// Passes the completion to `receiveCompletion` and lets go of the
+        /// subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            // Everything taken out is returned from `withLock`, so it is
-            // released only after `withLock` has returned: after the unlock.
-            // The old status may hold the last reference to the subscription.
-            let (receiveCompletion, _, _) = lock.withLock {
-                let old = status
-                status = .terminated
-                return (self.receiveCompletion.take(), receiveValue.take(), old)
+            let (receiveCompletion, receiveValue, old) = lock.withLock {
+                (
+                    self.receiveCompletion.take(), self.receiveValue.take(),
+                    exchange(&status, with: .terminated)
+                )
             }
+            withExtendedLifetime(receiveValue) {}
+            withExtendedLifetime(old) {}
             receiveCompletion?(completion)
             // exercise.end
         }
@@ -82,14 +80,15 @@ extension Subscribers {
         /// Cancels the subscription and lets go of it and of both closures.
         public func cancel() {
             // exercise.blank: Sink.cancel()
-            // As in `receive(completion:)`: released after the unlock.
-            let (subscription, _, _) = lock.withLock {
+            let (upstream, receiveValue, receiveCompletion) = lock.withLock {
                 (
-                    status.terminate(), receiveValue.take(),
-                    receiveCompletion.take()
+                    status.terminate(), self.receiveValue.take(),
+                    self.receiveCompletion.take()
                 )
             }
-            subscription?.cancel()
+            withExtendedLifetime(receiveValue) {}
+            withExtendedLifetime(receiveCompletion) {}
+            upstream?.cancel()
             // exercise.end
         }
     }
