@@ -63,7 +63,7 @@ enum SequenceDiagram {
             let labelWidth = SVGDocument.width(of: label)
             let left = start < end ? start + 6 : start - 6 - labelWidth
             svg.text(
-                label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 5,
+                label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 7,
                 style: "halo")
         }
         return svg.rendered
