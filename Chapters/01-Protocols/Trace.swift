@@ -17,13 +17,16 @@ extension Publisher {
         }
         let pipeline = tracer.enterSubscribe()
         defer { tracer.leaveSubscribe() }
-        let name = tracer.name(of: subscriber, in: pipeline)
+        let publisher = tracer.name(of: self, in: pipeline)
         tracer.record(
-            pipeline, from: name, to: tracer.name(of: self, in: pipeline),
+            pipeline, from: tracer.caller(in: pipeline), to: publisher,
             call: "subscribe(_:)")
-        receive(
-            subscriber: TracedSubscriber(
-                subscriber, name: name, pipeline: pipeline))
+        let traced = TracedSubscriber(
+            subscriber, name: tracer.name(of: subscriber, in: pipeline),
+            pipeline: pipeline)
+        tracer.during(pipeline, caller: publisher) {
+            receive(subscriber: traced)
+        }
     }
 }
 
@@ -51,7 +54,7 @@ final class Tracer: @unchecked Sendable {
     private var events: [Event] = []
     private var pipelines = 0
     private var depth = 0
-    private var active: [(pipeline: Int, subscriber: String?)] = []
+    private var active: [(pipeline: Int, caller: String)] = []
     private var names: [ObjectIdentifier: (pipeline: Int, name: String)] = [:]
     private var keptAlive: [AnyObject] = []
 
@@ -72,12 +75,11 @@ final class Tracer: @unchecked Sendable {
         lock.withLock { depth -= 1 }
     }
 
-    /// Runs `body` as part of `pipeline`, so values seen meanwhile belong to it; with
-    /// `subscriber`, as that subscriber's, so calls it makes meanwhile come from it.
-    func during<T>(
-        _ pipeline: Int, subscriber: String? = nil, _ body: () -> T
-    ) -> T {
-        lock.withLock { active.append((pipeline, subscriber)) }
+    /// Runs `body`, a method of the traced object `caller` in `pipeline`, so that
+    /// values seen meanwhile belong to that pipeline and calls made meanwhile come
+    /// from `caller`.
+    func during<T>(_ pipeline: Int, caller: String, _ body: () -> T) -> T {
+        lock.withLock { active.append((pipeline, caller)) }
         defer { lock.withLock { _ = active.popLast() } }
         return body()
     }
@@ -87,14 +89,16 @@ final class Tracer: @unchecked Sendable {
         lock.withLock { active.last?.pipeline ?? pipelines }
     }
 
-    /// Who is calling a subscriber of `pipeline`: the subscriber whose traced call is under way,
-    /// if the innermost traced call is one, else `upstream`, the subscription it was given.
-    func caller(in pipeline: Int, else upstream: String) -> String {
+    /// Who is making a call in `pipeline`: the traced object whose method is running,
+    /// innermost first (a publisher in `receive(subscriber:)`, a subscriber in a `receive`,
+    /// a subscription in `request` or `cancel`); `nil` when none of that pipeline's is,
+    /// as when the program, or a method such as `sink` that it called, subscribes.
+    func caller(in pipeline: Int) -> String? {
         lock.withLock {
             guard let last = active.last, last.pipeline == pipeline else {
-                return upstream
+                return nil
             }
-            return last.subscriber ?? upstream
+            return last.caller
         }
     }
 
@@ -139,9 +143,11 @@ final class Tracer: @unchecked Sendable {
         }
     }
 
-    /// Records a call and returns its index, so that what it returns can be added later.
+    /// Records a call and returns its index, so that what it returns can be added later;
+    /// `from` is `nil` for a call made from outside every traced object.
     @discardableResult
-    func record(_ pipeline: Int, from: String, to: String, call: String) -> Int
+    func record(_ pipeline: Int, from: String?, to: String, call: String)
+        -> Int
     {
         append(
             Event(
@@ -212,11 +218,11 @@ final class TracedSubscriber<Wrapped: Subscriber>: Subscriber {
             (subscription as? TracedSubscription)?.wrapped ?? subscription
         upstream = tracer.name(of: subscription, in: pipeline)
         tracer.record(
-            pipeline, from: tracer.caller(in: pipeline, else: upstream),
+            pipeline, from: tracer.caller(in: pipeline) ?? upstream,
             to: name, call: "receive(subscription:)")
         let traced = TracedSubscription(
             subscription, name: upstream, subscriber: name, pipeline: pipeline)
-        tracer.during(pipeline, subscriber: name) {
+        tracer.during(pipeline, caller: name) {
             wrapped.receive(subscription: traced)
         }
     }
@@ -224,9 +230,9 @@ final class TracedSubscriber<Wrapped: Subscriber>: Subscriber {
     func receive(_ input: Input) -> Subscribers.Demand {
         guard let tracer = Tracer.shared else { return .none }
         let index = tracer.record(
-            pipeline, from: tracer.caller(in: pipeline, else: upstream),
+            pipeline, from: tracer.caller(in: pipeline) ?? upstream,
             to: name, call: "receive(\(String(reflecting: input)))")
-        let demand = tracer.during(pipeline, subscriber: name) {
+        let demand = tracer.during(pipeline, caller: name) {
             wrapped.receive(input)
         }
         tracer.returned(demand, at: index)
@@ -236,9 +242,9 @@ final class TracedSubscriber<Wrapped: Subscriber>: Subscriber {
     func receive(completion: Subscribers.Completion<Failure>) {
         guard let tracer = Tracer.shared else { return }
         tracer.record(
-            pipeline, from: tracer.caller(in: pipeline, else: upstream),
+            pipeline, from: tracer.caller(in: pipeline) ?? upstream,
             to: name, call: "receive(completion: \(completion))")
-        tracer.during(pipeline, subscriber: name) {
+        tracer.during(pipeline, caller: name) {
             wrapped.receive(completion: completion)
         }
     }
@@ -264,12 +270,14 @@ final class TracedSubscription: Subscription {
     func request(_ demand: Subscribers.Demand) {
         Tracer.shared?.record(
             pipeline, from: subscriber, to: name, call: "request(\(demand))")
-        Tracer.shared?.during(pipeline) { wrapped.request(demand) }
+        Tracer.shared?.during(pipeline, caller: name) {
+            wrapped.request(demand)
+        }
     }
 
     func cancel() {
         Tracer.shared?.record(
             pipeline, from: subscriber, to: name, call: "cancel()")
-        Tracer.shared?.during(pipeline) { wrapped.cancel() }
+        Tracer.shared?.during(pipeline, caller: name) { wrapped.cancel() }
     }
 }

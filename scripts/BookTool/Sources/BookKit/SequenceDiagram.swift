@@ -1,6 +1,11 @@
 /// Draws the calls of one pipeline as a sequence diagram: one lifeline per object, upstream on the
-/// left, and one arrow per call in the order the calls happened.
+/// left, and one arrow per call, from its caller to the object called, in the order the calls
+/// happened.
 enum SequenceDiagram {
+    /// The lifeline, drawn last, of calls made from outside every traced object (a call with no
+    /// `from`): the program, or a method such as `sink` that it called.
+    static let program = "program"
+
     static func draw(_ calls: [TraceEvent], title: String) -> String {
         let names = lifelines(of: calls)
         let boxWidths = names.map { SVGDocument.width(of: $0) + 16 }
@@ -28,8 +33,8 @@ enum SequenceDiagram {
         let width = (centers.last ?? 0) + (boxWidths.last ?? 0) / 2 + 12
         let height = top + rowHeight * Double(calls.count) + 12
         var svg = SVGDocument(width: width, height: height, title: title)
-        func center(_ name: String?) -> Double {
-            centers[names.firstIndex(of: name ?? "?") ?? 0]
+        func center(_ name: String) -> Double {
+            centers[names.firstIndex(of: name) ?? 0]
         }
         for (index, name) in names.enumerated() {
             let y = staggered && index.isMultiple(of: 2) == false ? 32.0 : 6.0
@@ -45,12 +50,12 @@ enum SequenceDiagram {
         }
         for (row, call) in calls.enumerated() {
             let y = top + rowHeight * Double(row) + 18
-            let (start, end) = (center(call.from), center(call.to))
-            let isUpstream = upstreamCalls.contains {
-                (call.call ?? "").hasPrefix($0)
-            }
+            let (start, end) = (
+                center(call.from ?? program), center(call.to ?? "?")
+            )
             svg.horizontalArrow(
-                from: start, to: end, y: y, style: isUpstream ? "up" : "down")
+                from: start, to: end, y: y,
+                style: goesUpstream(call) ? "up" : "down")
             var label = call.call ?? "?"
             if let returns = call.returns {
                 label += " → \(returns)"
@@ -58,26 +63,50 @@ enum SequenceDiagram {
             let labelWidth = SVGDocument.width(of: label)
             let left = start < end ? start + 6 : start - 6 - labelWidth
             svg.text(
-                label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 5,
+                label, x: min(max(left, 4), width - 4 - labelWidth), y: y - 7,
                 style: "halo")
         }
         return svg.rendered
     }
 
+    /// The lifelines, upstream on the left.
+    ///
+    /// Each object stands right of every object it calls upstream (`subscribe`, `request`,
+    /// `cancel`) and of every object that calls it downstream (`receive`), so those arrows
+    /// point left and these right; among objects free to stand next, the one the calls name
+    /// first. The program's lifeline, if any call comes from it, is last.
     private static func lifelines(of calls: [TraceEvent]) -> [String] {
-        var names = Array(
-            calls.flatMap { [$0.from ?? "?", $0.to ?? "?"] }.uniqued()
-                .reversed())
-        let publishers = Set(
-            calls.filter { $0.call == "subscribe(_:)" }.compactMap(\.to))
-        for index in names.indices.dropFirst()
-        where publishers.contains(names[index])
-            && !publishers.contains(names[index - 1])
-        {
-            names.swapAt(index, index - 1)
+        var mustStandRightOf: [String: Set<String>] = [:]
+        for call in calls {
+            guard let from = call.from, let to = call.to, from != to else {
+                continue
+            }
+            if goesUpstream(call) {
+                mustStandRightOf[from, default: []].insert(to)
+            } else {
+                mustStandRightOf[to, default: []].insert(from)
+            }
         }
-        return names
+        var unplaced = calls.flatMap { [$0.from, $0.to ?? "?"] }.compactMap {
+            $0
+        }.uniqued()
+        var placed: [String] = []
+        while !unplaced.isEmpty {
+            // Calls that ask for a circle (A right of B, B right of A) free no one: take the first.
+            let next =
+                unplaced.first {
+                    mustStandRightOf[$0, default: []].isSubset(of: placed)
+                } ?? unplaced[0]
+            placed.append(next)
+            unplaced.removeAll { $0 == next }
+        }
+        return calls.contains { $0.from == nil } ? placed + [program] : placed
     }
 
-    private static let upstreamCalls = ["subscribe", "request", "cancel"]
+    /// Whether `call` travels upstream: `subscribe`, `request` or `cancel`.
+    private static func goesUpstream(_ call: TraceEvent) -> Bool {
+        ["subscribe", "request", "cancel"].contains {
+            (call.call ?? "").hasPrefix($0)
+        }
+    }
 }

@@ -19,11 +19,11 @@ import Testing
         """
 
     static let run = """
-        {"pipeline":1,"kind":"call","from":"Watcher","to":"Just","call":"subscribe(_:)"}
-        {"pipeline":1,"kind":"call","from":"Just.Inner","to":"Watcher","call":"receive(subscription:)"}
+        {"pipeline":1,"kind":"call","to":"Just","call":"subscribe(_:)"}
+        {"pipeline":1,"kind":"call","from":"Just","to":"Watcher","call":"receive(subscription:)"}
         {"pipeline":1,"kind":"call","from":"Watcher","to":"Just.Inner","call":"request(max(1))"}
         {"pipeline":1,"kind":"call","from":"Just.Inner","to":"Watcher","call":"receive(42)","returns":"max(0)"}
-        {"pipeline":2,"kind":"call","from":"Other","to":"Just","call":"subscribe(_:)"}
+        {"pipeline":2,"kind":"call","to":"Other","call":"subscribe(_:)"}
 
         """
 
