@@ -69,16 +69,18 @@ extension Publishers.Sequence {
         // snippet.sequence-request
         func request(_ more: Subscribers.Demand) {
             lock.lock()
-            guard let subscriber = downstream else { return lock.unlock() }
+            guard downstream != nil else { return lock.unlock() }
             demand += more
             // Made while the loop below runs, a request only adds to demand.
             guard !isSending else { return lock.unlock() }
             isSending = true
-            while demand > 0, downstream != nil, let element = nextElement {
+            while demand > 0, let downstream, let element = nextElement {
                 demand -= 1
                 nextElement = iterator.next()
                 lock.unlock()
-                let additionalDemand = subscriber.receive(element)
+                let additionalDemand = downstream.receive(element)
+                // A cancel may have left this copy the last reference.
+                _ = consume downstream
                 lock.lock()
                 demand += additionalDemand
             }
@@ -86,8 +88,6 @@ extension Publishers.Sequence {
             let finished = nextElement == nil ? downstream.take() : nil
             lock.unlock()
             finished?.receive(completion: .finished)
-            // A cancel may have left `subscriber` the last reference.
-            withExtendedLifetime(subscriber) {}
         }
 
         func cancel() {
