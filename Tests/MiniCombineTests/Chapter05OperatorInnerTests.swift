@@ -688,6 +688,26 @@ import Testing
             ])
     }
 
+    @Test func tryMapLetsGoOfTheUpstreamSubscriptionOutsideItsLockOnCompletion()
+    {
+        // The inner holds the only reference to a subscription whose deinit
+        // has another thread cancel the inner, and waits for it. Were the
+        // subscription released under the lock, the wait would time out.
+        let publisher = CapturingPublisher<Int, Never>()
+        let subscriber = LockedRecordingSubscriber<Int, any Error>()
+        publisher.tryMap { $0 }.subscribe(subscriber)
+        let waits = LockedBox<[Bool]>([])
+        let shared = UncheckedSendable(subscriber)
+        publisher.send(
+            subscription: ReleaseWatchingSubscription {
+                callOnAnotherThreadAndWait(recordingIn: waits) {
+                    shared.value.subscription?.cancel()
+                }
+            })
+        publisher.send(completion: .finished)
+        #expect(waits.get() == [true])
+    }
+
     // MARK: - keepUpstreamAndMap
 
     @Test func keepUpstreamAndMapPairsEachElementWithItsTransform() {

@@ -31,6 +31,43 @@ import Testing
                 "the subscription still holds its subscriber")
         }
     }
+
+    @Test func sequenceLetsGoOfItsSubscriberOutsideItsLockOnCancel() {
+        // As in chapter 2's test for `Just`: the subscriber's deinit has
+        // another thread cancel again, and waits for it.
+        let subscription = LockedBox<(any Subscription)?>(nil)
+        let waits = LockedBox<[Bool]>([])
+        [1, 2, 3].publisher.subscribe(
+            ReleaseWatchingSubscriber<Int, Never>(
+                onSubscription: { subscription.set($0) },
+                onRelease: {
+                    callOnAnotherThreadAndWait(recordingIn: waits) {
+                        subscription.get()?.cancel()
+                    }
+                }))
+        subscription.get()?.cancel()
+        #expect(waits.get() == [true])
+    }
+
+    @Test func sequenceLetsGoOfItsSubscriberOutsideItsLockOnCancelFromReceive()
+    {
+        // The same subscriber cancels from inside `receive(_:)`, so once
+        // `receive(_:)` returns, `request(_:)` holds the last reference to
+        // it, and must let go of it only after unlocking.
+        let subscription = LockedBox<(any Subscription)?>(nil)
+        let waits = LockedBox<[Bool]>([])
+        [1, 2, 3].publisher.subscribe(
+            ReleaseWatchingSubscriber<Int, Never>(
+                onSubscription: { subscription.set($0) },
+                onValue: { _ in subscription.get()?.cancel() },
+                onRelease: {
+                    callOnAnotherThreadAndWait(recordingIn: waits) {
+                        subscription.get()?.cancel()
+                    }
+                }))
+        subscription.get()?.request(.max(2))
+        #expect(waits.get() == [true])
+    }
 }
 
 /// Subscribes a ``HandOverSubscriber`` and returns its subscription and a

@@ -2,12 +2,13 @@ import MiniCombine
 import Testing
 
 /// Chapter 6's subscribers and operators let go of their upstream
-/// subscription only after unlocking, as chapter 3's `Sink` does.
+/// subscription, and `Assign` of its object, only after unlocking, as
+/// chapter 3's `Sink` does.
 ///
-/// Each test hands over a subscription that nothing else keeps. Its
-/// `deinit` has another thread cancel, and waits for that thread. Were the
-/// subscription let go of under the lock, the cancel would block on it and
-/// the wait would time out.
+/// Each test hands over a subscription or an object that nothing else
+/// keeps. Its `deinit` has another thread cancel, and waits for that thread.
+/// Were it let go of under the lock, the cancel would block on it and the
+/// wait would time out.
 @Suite struct Chapter06ReleaseTests {
     @Test func assignLetsGoOfItsSubscriptionOutsideItsLockOnCompletion() {
         let assign = Subscribers.Assign(object: LockedModel(), keyPath: \.value)
@@ -18,6 +19,18 @@ import Testing
             assign.receive(subscription: $0)
         }
         assign.receive(completion: .finished)
+        #expect(waits.get() == [true])
+    }
+
+    @Test func assignLetsGoOfItsObjectOutsideItsLockOnCompletion() {
+        let (assign, waits) = assignToAnObjectThatCancelsWhenReleased()
+        assign.receive(completion: .finished)
+        #expect(waits.get() == [true])
+    }
+
+    @Test func assignLetsGoOfItsObjectOutsideItsLockOnCancel() {
+        let (assign, waits) = assignToAnObjectThatCancelsWhenReleased()
+        assign.cancel()
         #expect(waits.get() == [true])
     }
 
@@ -68,6 +81,25 @@ import Testing
         #expect(waits.get() == [true])
     }
 
+    /// A subscribed `Assign` that holds the only reference to its object,
+    /// whose release cancels the `Assign` on another thread.
+    private func assignToAnObjectThatCancelsWhenReleased() -> (
+        Subscribers.Assign<ReleaseWatchingModel, Int>, LockedBox<[Bool]>
+    ) {
+        let box = LockedBox<Subscribers.Assign<ReleaseWatchingModel, Int>?>(nil)
+        let waits = LockedBox<[Bool]>([])
+        let assign = Subscribers.Assign(
+            object: ReleaseWatchingModel {
+                callOnAnotherThreadAndWait(recordingIn: waits) {
+                    box.get()?.cancel()
+                }
+            },
+            keyPath: \.value)
+        box.set(assign)
+        assign.receive(subscription: SpySubscription())
+        return (assign, waits)
+    }
+
     /// Hands `hand` a subscription whose release runs `cancel` on another
     /// thread; returns whether each such thread finished in time.
     private func cancelWhenReleased(
@@ -81,5 +113,20 @@ import Testing
                 waits.modify { $0.append(done.wait(seconds: 10)) }
             })
         return waits
+    }
+}
+
+/// An object with one `Int` property that runs `onRelease` when it is
+/// deallocated.
+private final class ReleaseWatchingModel {
+    var value = 0
+    private let onRelease: () -> Void
+
+    init(onRelease: @escaping () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
     }
 }

@@ -314,6 +314,26 @@ import Testing
         subscription.request(.max(1))
     }
 
+    @Test func passthroughSubjectLetsGoOfItsSubscriberOutsideItsLockOnCancel() {
+        // The conduit holds the only reference to a subscriber whose deinit
+        // has another thread cancel again, and waits for it. Were the
+        // subscriber released under the conduit's lock, the wait would time
+        // out.
+        let subject = PassthroughSubject<Int, Never>()
+        let subscription = LockedBox<(any Subscription)?>(nil)
+        let waits = LockedBox<[Bool]>([])
+        subject.subscribe(
+            ReleaseWatchingSubscriber<Int, Never>(
+                onSubscription: { subscription.set($0) },
+                onRelease: {
+                    callOnAnotherThreadAndWait(recordingIn: waits) {
+                        subscription.get()?.cancel()
+                    }
+                }))
+        subscription.get()?.cancel()
+        #expect(waits.get() == [true])
+    }
+
     @Test func cancelFromInsideReceiveStopsTheRest() {
         let events = onAnotherThread { () -> [Event<Int, Never>] in
             let subject = PassthroughSubject<Int, Never>()

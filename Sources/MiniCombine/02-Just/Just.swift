@@ -67,7 +67,8 @@ extension Just {
 
         func cancel() {
             // exercise.blank: Just's subscription, cancel()
-            _ = lock.withLock { pending.take() }
+            let delivery = lock.withLock { pending.take() }
+            withExtendedLifetime(delivery) {}
             // exercise.end
         }
     }

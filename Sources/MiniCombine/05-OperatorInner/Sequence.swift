@@ -79,6 +79,8 @@ extension Publishers.Sequence {
                 nextElement = iterator.next()
                 lock.unlock()
                 let additionalDemand = downstream.receive(element)
+                // A cancel may have left this copy the last reference.
+                _ = consume downstream
                 lock.lock()
                 demand += additionalDemand
             }
@@ -89,7 +91,8 @@ extension Publishers.Sequence {
         }
 
         func cancel() {
-            _ = lock.withLock { downstream.take() }
+            let downstream = lock.withLock { self.downstream.take() }
+            withExtendedLifetime(downstream) {}
         }
         // snippet.end
     }

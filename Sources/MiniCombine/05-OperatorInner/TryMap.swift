@@ -108,7 +108,10 @@ extension Publishers.TryMap {
         // snippet.try-map-rest
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: TryMap's Inner, receive(completion:)
-            guard lock.withLock({ status.terminate() }) != nil else { return }
+            guard let upstream = lock.withLock({ status.terminate() }) else {
+                return
+            }
+            withExtendedLifetime(upstream) {}
             switch completion {
             case .finished:
                 downstream.receive(completion: .finished)

@@ -82,20 +82,21 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Never>) {
             // exercise.blank: Assign.receive(completion:)
             // As in `Sink`, what is let go of leaves the lock first.
-            _ = lock.withLock {
-                let old = status
-                status = .terminated
-                return (old, root.take())
+            let (old, root) = lock.withLock {
+                (exchange(&status, with: .terminated), self.root.take())
             }
+            withExtendedLifetime(old) {}
+            withExtendedLifetime(root) {}
             // exercise.end
         }
 
         /// Cancels the subscription and lets go of the object.
         public func cancel() {
             // exercise.blank: Assign.cancel()
-            let (subscription, _) = lock.withLock {
-                (status.terminate(), root.take())
+            let (subscription, root) = lock.withLock {
+                (status.terminate(), self.root.take())
             }
+            withExtendedLifetime(root) {}
             subscription?.cancel()
             // exercise.end
         }

@@ -144,7 +144,8 @@ extension Publishers.ReceiveOn {
         private func deliver(
             _ completion: Subscribers.Completion<Upstream.Failure>
         ) {
-            _ = lock.withLock { status.terminate() }
+            let upstream = lock.withLock { status.terminate() }
+            withExtendedLifetime(upstream) {}
             downstream.receive(completion: completion)
         }
         // exercise.end

@@ -103,7 +103,7 @@ extension Publishers.ReplaceError {
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             // exercise.blank: ReplaceError's Inner, receive(completion:)
             // The ended subscription leaves the lock too, as in `Sink`.
-            let (sendsNow, _) = lock.withLock {
+            let (sendsNow, upstream) = lock.withLock {
                 () -> (Bool, (any Subscription)?) in
                 guard status.subscription != nil, !replacementIsWaiting else {
                     return (false, nil)
@@ -114,6 +114,7 @@ extension Publishers.ReplaceError {
                 }
                 return (true, status.terminate())
             }
+            withExtendedLifetime(upstream) {}
             guard sendsNow else { return }
             switch completion {
             case .finished:
@@ -134,7 +135,7 @@ extension Publishers.ReplaceError {
         func request(_ demand: Subscribers.Demand) {
             // exercise.blank: ReplaceError's Inner, request(_:)
             precondition(demand > 0, "API Violation: demand must not be zero")
-            let (upstream, sendsReplacement, _) = lock.withLock {
+            let (upstream, sendsReplacement, ended) = lock.withLock {
                 () -> ((any Subscription)?, Bool, (any Subscription)?) in
                 if replacementIsWaiting, status.subscription != nil {
                     return (nil, true, status.terminate())
@@ -142,6 +143,7 @@ extension Publishers.ReplaceError {
                 self.demand += demand
                 return (status.subscription, false, nil)
             }
+            withExtendedLifetime(ended) {}
             upstream?.request(demand)
             if sendsReplacement {
                 sendReplacement()

@@ -173,13 +173,14 @@ extension PassthroughSubject.Conduit {
     func cancel() {
         // Let go of the subscriber outside the lock: its `deinit` might
         // call back.
-        let (subject, _) = lock.withLock {
+        let (subject, subscriber) = lock.withLock {
             () -> (PassthroughSubject<Output, Failure>?, Downstream?) in
             guard let downstream = downstream.take() else {
                 return (nil, nil)
             }
             return (self.subject.take(), downstream)
         }
+        withExtendedLifetime(subscriber) {}
         subject?.remove(self)
     }
 }

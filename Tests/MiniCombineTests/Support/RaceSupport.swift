@@ -54,3 +54,52 @@ final class ReleaseWatchingSubscription: Subscription {
 
     func cancel() {}
 }
+
+/// A subscriber that keeps nothing and asks for nothing: it hands its
+/// subscription to `onSubscription`, each value to `onValue`, and runs
+/// `onRelease` when it is deallocated.
+final class ReleaseWatchingSubscriber<Input, Failure: Error>: Subscriber {
+    private let onSubscription: (any Subscription) -> Void
+    private let onValue: (Input) -> Void
+    private let onRelease: () -> Void
+
+    init(
+        onSubscription: @escaping (any Subscription) -> Void,
+        onValue: @escaping (Input) -> Void = { _ in },
+        onRelease: @escaping () -> Void
+    ) {
+        self.onSubscription = onSubscription
+        self.onValue = onValue
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
+    }
+
+    func receive(subscription: any Subscription) {
+        onSubscription(subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        onValue(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {}
+}
+
+/// Runs `call` on another thread and records in `waits` whether it returned
+/// within 10 s.
+///
+/// The release tests call this from a `deinit`. If the `deinit` runs under
+/// a lock that `call` needs, `call` blocks, the wait times out, and `waits`
+/// holds `false`; once the wait ends, the lock is let go of and `call`
+/// finishes, so nothing hangs.
+func callOnAnotherThreadAndWait(
+    recordingIn waits: LockedBox<[Bool]>,
+    _ call: @escaping @Sendable () -> Void
+) {
+    let done = startThread(named: "calls back during release", call)
+    waits.modify { $0.append(done.wait(seconds: 10)) }
+}
