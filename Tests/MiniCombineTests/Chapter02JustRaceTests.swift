@@ -66,21 +66,7 @@ import Testing
     }
 
     @Test func justLetsGoOfItsSubscriberOutsideItsLockOnCancel() {
-        // The subscription holds the only reference to a subscriber whose
-        // deinit has another thread cancel again, and waits for it, as a
-        // subscriber that cancels when it is freed would. Were the
-        // subscriber released under the lock, the wait would time out.
-        let subscription = LockedBox<(any Subscription)?>(nil)
-        let waits = LockedBox<[Bool]>([])
-        Just(1).subscribe(
-            ReleaseWatchingSubscriber<Int, Never>(
-                onSubscription: { subscription.set($0) },
-                onRelease: {
-                    callOnAnotherThreadAndWait(recordingIn: waits) {
-                        subscription.get()?.cancel()
-                    }
-                }))
-        subscription.get()?.cancel()
-        #expect(waits.get() == [true])
+        let waits = waitsWhenTheSubscriberIsReleasedOnCancel(Just(1))
+        #expect(waits == [true])
     }
 }

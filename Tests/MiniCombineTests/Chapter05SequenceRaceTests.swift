@@ -33,20 +33,9 @@ import Testing
     }
 
     @Test func sequenceLetsGoOfItsSubscriberOutsideItsLockOnCancel() {
-        // As in chapter 2's test for `Just`: the subscriber's deinit has
-        // another thread cancel again, and waits for it.
-        let subscription = LockedBox<(any Subscription)?>(nil)
-        let waits = LockedBox<[Bool]>([])
-        [1, 2, 3].publisher.subscribe(
-            ReleaseWatchingSubscriber<Int, Never>(
-                onSubscription: { subscription.set($0) },
-                onRelease: {
-                    callOnAnotherThreadAndWait(recordingIn: waits) {
-                        subscription.get()?.cancel()
-                    }
-                }))
-        subscription.get()?.cancel()
-        #expect(waits.get() == [true])
+        let publisher = [1, 2, 3].publisher
+        let waits = waitsWhenTheSubscriberIsReleasedOnCancel(publisher)
+        #expect(waits == [true])
     }
 
     @Test func sequenceLetsGoOfItsSubscriberOutsideItsLockOnCancelFromReceive()

@@ -315,23 +315,10 @@ import Testing
     }
 
     @Test func passthroughSubjectLetsGoOfItsSubscriberOutsideItsLockOnCancel() {
-        // The conduit holds the only reference to a subscriber whose deinit
-        // has another thread cancel again, and waits for it. Were the
-        // subscriber released under the conduit's lock, the wait would time
-        // out.
+        // The subject's conduit holds the subscriber until the cancel.
         let subject = PassthroughSubject<Int, Never>()
-        let subscription = LockedBox<(any Subscription)?>(nil)
-        let waits = LockedBox<[Bool]>([])
-        subject.subscribe(
-            ReleaseWatchingSubscriber<Int, Never>(
-                onSubscription: { subscription.set($0) },
-                onRelease: {
-                    callOnAnotherThreadAndWait(recordingIn: waits) {
-                        subscription.get()?.cancel()
-                    }
-                }))
-        subscription.get()?.cancel()
-        #expect(waits.get() == [true])
+        let waits = waitsWhenTheSubscriberIsReleasedOnCancel(subject)
+        #expect(waits == [true])
     }
 
     @Test func cancelFromInsideReceiveStopsTheRest() {

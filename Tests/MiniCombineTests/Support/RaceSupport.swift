@@ -103,3 +103,30 @@ func callOnAnotherThreadAndWait(
     let done = startThread(named: "calls back during release", call)
     waits.modify { $0.append(done.wait(seconds: 10)) }
 }
+
+/// Subscribes to `publisher`, cancels, and says whether the subscriber was
+/// let go of outside the publisher's lock.
+///
+/// The subscriber keeps nothing, so after the cancel the subscription holds
+/// its last reference. Its `deinit` has another thread cancel again and
+/// waits for it, as a subscriber that cancels when it is freed would.
+///
+/// Returns whether each such wait finished in time: `[true]` when the
+/// publisher lets go of the subscriber after unlocking. Were the subscriber
+/// released under the lock, the wait would time out and give `[false]`.
+func waitsWhenTheSubscriberIsReleasedOnCancel<P: Publisher>(
+    _ publisher: P
+) -> [Bool] {
+    let subscription = LockedBox<(any Subscription)?>(nil)
+    let waits = LockedBox<[Bool]>([])
+    publisher.subscribe(
+        ReleaseWatchingSubscriber<P.Output, P.Failure>(
+            onSubscription: { subscription.set($0) },
+            onRelease: {
+                callOnAnotherThreadAndWait(recordingIn: waits) {
+                    subscription.get()?.cancel()
+                }
+            }))
+    subscription.get()?.cancel()
+    return waits.get()
+}
