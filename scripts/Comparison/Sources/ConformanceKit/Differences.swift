@@ -6,7 +6,9 @@ extension ExpectedDifference {
         reason:
             "AnyCancellable takes its action out before running it, so a cancel() made "
             + "from inside the action does nothing; OpenCombine runs the action again",
-        statedIn: "chapter 3 (book/03-sink.md)")
+        statedIn:
+            "chapter 3's companion (book/09-keeping-anycancellables.md, "
+            + "\"Two corner cases of cancelling\")")
 
     /// `tryMap` ignores values that arrive after it failed.
     public static let tryMapIgnoresValuesAfterFailing = ExpectedDifference(
