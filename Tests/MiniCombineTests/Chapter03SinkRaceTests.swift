@@ -72,10 +72,9 @@ import Testing
         let waits = LockedBox<[Bool]>([])
         let box = LockedBox<Subscribers.Sink<Int, Never>?>(nil)
         let cancelAndWait = {
-            let done = startThread(named: "cancels during release") {
+            callOnAnotherThreadAndWait(recordingIn: waits) {
                 box.get()?.cancel()
             }
-            waits.modify { $0.append(done.wait(seconds: 10)) }
         }
         func makeSink(keeping watcher: AnyObject)
             -> Subscribers.Sink<Int, Never>
