@@ -60,6 +60,7 @@ extension Publishers.TryMap {
         private let lock = NSLock()
         private var status = SubscriptionStatus.awaitingSubscription
         // exercise.end
+        // snippet.end
 
         init(
             downstream: Downstream,
@@ -71,6 +72,7 @@ extension Publishers.TryMap {
             // exercise.end
         }
 
+        // snippet.try-map-receive
         // Facing up: messages from the upstream.
 
         func receive(subscription: any Subscription) {
@@ -83,9 +85,7 @@ extension Publishers.TryMap {
             }
             // exercise.end
         }
-        // snippet.end
 
-        // snippet.try-map-receive
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             // exercise.blank: TryMap's Inner, receive(_:)
             guard lock.withLock({ status.subscription }) != nil else {
