@@ -220,6 +220,35 @@ extension Publishers.ReduceLatest3.Inner {
 }
 // snippet.end
 
+// snippet.reduce-latest-send-completion
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    /// Sends the completion, the subscriber's last message.
+    ///
+    /// Called with the lock held; returns with it released.
+    private func sendCompletionAndUnlock(
+        _ completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        // Used last after the unlock, so released unlocked.
+        let receiver = downstream.take()
+        isDelivering = false
+        lock.unlock()
+        receiver?.receive(completion: completion)
+    }
+    // exercise.end
+}
+// snippet.end
+
+// snippet.reduce-latest-failure-pending
+extension Publishers.ReduceLatest3.Inner {
+    // exercise.hide
+    private var failureIsPending: Bool {
+        if case .failure = pendingCompletion { true } else { false }
+    }
+    // exercise.end
+}
+// snippet.end
+
 // snippet.reduce-latest-upstream-subscription
 extension Publishers.ReduceLatest3.Inner {
     func upstream(_ source: Source, sent subscription: any Subscription) {
@@ -316,35 +345,6 @@ extension Publishers.ReduceLatest3.Inner {
         withExtendedLifetime(subscriber) {}
         // exercise.end
     }
-}
-// snippet.end
-
-// snippet.reduce-latest-send-completion
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    /// Sends the completion, the subscriber's last message.
-    ///
-    /// Called with the lock held; returns with it released.
-    private func sendCompletionAndUnlock(
-        _ completion: Subscribers.Completion<Downstream.Failure>
-    ) {
-        // Used last after the unlock, so released unlocked.
-        let receiver = downstream.take()
-        isDelivering = false
-        lock.unlock()
-        receiver?.receive(completion: completion)
-    }
-    // exercise.end
-}
-// snippet.end
-
-// snippet.reduce-latest-failure-pending
-extension Publishers.ReduceLatest3.Inner {
-    // exercise.hide
-    private var failureIsPending: Bool {
-        if case .failure = pendingCompletion { true } else { false }
-    }
-    // exercise.end
 }
 // snippet.end
 
