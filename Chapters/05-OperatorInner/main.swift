@@ -8,6 +8,14 @@ print("built the pipeline; nothing has happened yet")
 let relayedToken = relayed.sink { value in print("sink: got \(value)") }
 // snippet.end
 
+// snippet.keep-upstream-run
+print("-- keepUpstreamAndMap keeps each author beside the books")
+let shelf = ["Austen": ["Emma", "Persuasion"], "Orwell": ["1984"]]
+let shelfToken = ["Austen", "Orwell"].publisher
+    .keepUpstreamAndMap { author in shelf[author, default: []] }
+    .sink { pair in print("\(pair.original): \(pair.mapped)") }
+// snippet.end
+
 // snippet.first-few
 /// Asks for a fixed number of values, once, and keeps what arrives.
 final class FirstFew<Input>: Subscriber {
