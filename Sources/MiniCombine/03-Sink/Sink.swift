@@ -14,7 +14,8 @@ extension Subscribers {
     /// delivered on another; that value may still arrive. Once `cancel()`
     /// returns, no new value or completion reaches the closures, and the
     /// sink has let go of them and of its subscription; it does the same
-    /// when the stream completes.
+    /// when the stream completes. A cancel before any subscription leaves
+    /// the sink waiting for one, which it accepts but passes nothing from.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         // exercise.hide
         private let lock = NSLock()
