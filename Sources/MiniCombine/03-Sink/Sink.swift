@@ -66,10 +66,10 @@ extension Subscribers {
         /// subscription and both closures.
         public func receive(completion: Subscribers.Completion<Failure>) {
             // exercise.blank: Sink.receive(completion:)
-            let (receiveCompletion, receiveValue, old) = lock.withLock {
+            let (old, receiveCompletion, receiveValue) = lock.withLock {
                 (
-                    self.receiveCompletion.take(), self.receiveValue.take(),
-                    exchange(&status, with: .terminated)
+                    exchange(&status, with: .terminated),
+                    self.receiveCompletion.take(), self.receiveValue.take()
                 )
             }
             withExtendedLifetime(receiveValue) {}
