@@ -239,7 +239,7 @@ struct CheckpointPlan {
                     blockStart: Self.blockStart(in: file))
         }
         for checkpoint in checkpoints {
-            guard case .checkpoint(let product) = checkpoint.directive else {
+            guard case .checkpoint(let product, _) = checkpoint.directive else {
                 continue
             }
             guard let program, let chapter else {

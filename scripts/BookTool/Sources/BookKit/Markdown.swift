@@ -168,8 +168,9 @@ package enum Directive: Hashable, Sendable {
     /// declarations.
     case temporary(path: String)
     /// `<!-- checkpoint: PRODUCT -->`: the text block holds what chapter executable PRODUCT
-    /// prints when its files are as the reader has them at this point of the page.
-    case checkpoint(product: String)
+    /// prints when its files are as the reader has them at this point of the page;
+    /// `<!-- checkpoint: PRODUCT#N -->` holds only its Nth part (see ``OutputParts``).
+    case checkpoint(product: String, part: Int? = nil)
 
     var blockLanguage: String {
         switch self {
@@ -188,7 +189,8 @@ package enum Directive: Hashable, Sendable {
         case .toolchain: "toolchain"
         case .measurement(let command): "measurement: \(command)"
         case .temporary(let path): "temporary: \(path)"
-        case .checkpoint(let product): "checkpoint: \(product)"
+        case .checkpoint(let product, let part):
+            "checkpoint: \(product)\(part.map { "#\($0)" } ?? "")"
         }
     }
 }
@@ -236,14 +238,18 @@ enum ParsedComment: Equatable {
                 return path.isEmpty || !isValidRegionName(region)
                     ? nil : .include(path: path, region: region)
             }
-        case "output":
-            expectation += "PRODUCT -->' or '<!-- output: PRODUCT#N -->'"
+        case "output", "checkpoint":
+            expectation += "PRODUCT -->' or '<!-- \(keyword): PRODUCT#N -->'"
             directive = value.wholeMatch(of: /([^\s#]+)(?:#([0-9]+))?/).flatMap
             {
                 match in
+                let product = String(match.1)
                 let part = match.2.map { Int($0) ?? 0 }
                 return part == 0
-                    ? nil : .output(product: String(match.1), part: part)
+                    ? nil
+                    : keyword == "output"
+                        ? .output(product: product, part: part)
+                        : .checkpoint(product: product, part: part)
             }
         case "measurement":
             expectation += "COMMAND -->'"
@@ -255,11 +261,6 @@ enum ParsedComment: Equatable {
                 ? nil : LinkChecker.resolvedPath(of: value, from: "")
             directive = path.flatMap {
                 $0.isEmpty ? nil : .temporary(path: $0)
-            }
-        case "checkpoint":
-            expectation += "PRODUCT -->'"
-            directive = value.wholeMatch(of: /[^\s#]+/).map { _ in
-                .checkpoint(product: value)
             }
         default:
             expectation = "expected '<!-- \(keyword) -->' with nothing after it"

@@ -36,8 +36,8 @@ package enum PageFurniture {
         "*For now, add to \(path); a later listing replaces it*"
     }
 
-    static func checkpointCaption(product: String) -> String {
-        "*Output of `swift run \(product)` at this point*"
+    static func checkpointCaption(product: String, part: Int? = nil) -> String {
+        "*\(part.map { "Part \($0) of the o" } ?? "O")utput of `swift run \(product)` at this point*"
     }
 
     static func errorLabel(count: Int) -> String {

@@ -87,6 +87,24 @@ struct PageRenderer {
                             + message.dropFirst(first.count),
                         kind: .staleness))
             }
+            /// The lines of `standardOutput` that the block shows: all of them, or part
+            /// `part`; `nil`, and an error, if there is no such part.
+            func shown(
+                _ part: Int?, of standardOutput: String,
+                printedBy product: String, when: String = ""
+            ) -> [String]? {
+                let lines = TextLines(standardOutput).lines
+                guard let part else { return lines }
+                let parts = OutputParts.ranges(of: lines)
+                guard part <= parts.count else {
+                    fail(
+                        "\(product) prints \(count: parts.count, "part")\(when) (each begins "
+                            + "with a line starting '\(OutputParts.marker)'); there is no part "
+                            + "\(part)")
+                    return nil
+                }
+                return Array(lines[parts[part - 1]])
+            }
             let id = ListingID(path: page.path, line: placed.lineNumber)
             switch placed.directive {
             case .include(let path, let region):
@@ -169,17 +187,8 @@ struct PageRenderer {
                 hinted = true
                 switch evidence.programRuns[product] {
                 case .success(let standardOutput):
-                    let lines = TextLines(standardOutput).lines
-                    let parts = OutputParts.ranges(of: lines)
-                    if let part, part > parts.count {
-                        fail(
-                            "\(product) prints \(count: parts.count, "part") (each begins with "
-                                + "a line starting '\(OutputParts.marker)'); there is no part \(part)"
-                        )
-                    } else {
-                        expected =
-                            part.map { Array(lines[parts[$0 - 1]]) } ?? lines
-                    }
+                    expected = shown(
+                        part, of: standardOutput, printedBy: product)
                 case .failure(let failure):
                     fail(
                         "cannot record the output of \(product): \(failure.reason)"
@@ -203,14 +212,17 @@ struct PageRenderer {
             case .temporary(let path):
                 // Checked by the checkpoint's build and the replacement check.
                 caption = PageFurniture.temporaryCaption(path: path)
-            case .checkpoint(let product):
-                caption = PageFurniture.checkpointCaption(product: product)
+            case .checkpoint(let product, let part):
+                caption = PageFurniture.checkpointCaption(
+                    product: product, part: part)
                 staleness =
                     "output block is out of date with what \(product) prints at this point"
                 hinted = true
                 switch evidence.checkpoints[id] {
                 case .ran(.success(let standardOutput)):
-                    expected = TextLines(standardOutput).lines
+                    expected = shown(
+                        part, of: standardOutput, printedBy: product,
+                        when: " at this point")
                 case .ran(.failure(let failure)):
                     fail(
                         "cannot record the output of \(product) at this point: \(failure.reason)"

@@ -117,6 +117,84 @@ import Testing
             ])
     }
 
+    /// A checkpoint run that prints two parts.
+    static let twoParts = CheckpointOutcome.ran(
+        .success("-- first\nstub\n-- again\nstub stub\n"))
+
+    /// The page with its checkpoint showing part `part` of what the program prints there,
+    /// recorded as `output`; `caption`, if given, replaces the checkpoint's caption.
+    static func partPage(
+        _ output: String, part: Int = 2, caption: String? = nil
+    ) -> String {
+        var checkpoint = CheckpointFixture.checkpoint(output, part: part)
+        if let caption {
+            checkpoint = caption + checkpoint.drop { $0 != "\n" }
+        }
+        return page.replacingOccurrences(
+            of: CheckpointFixture.checkpoint("-- first\nstub\n"),
+            with: checkpoint)
+    }
+
+    @Test func aPartCheckpointHoldsOnlyTheLinesOfItsPart() throws {
+        let page = Self.partPage("-- again\nstub stub\n")
+        #expect(page.contains("<!-- checkpoint: 01-protocols#2 -->"))
+        #expect(
+            page.contains(
+                "*Part 2 of the output of `swift run 01-protocols` at this point*"
+            ))
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(for: [page], checkpoint: Self.twoParts))
+        #expect(report.diagnostics.map(\.description) == [])
+        #expect(report.summary.contains("1 checkpoint"))
+    }
+
+    @Test func syncRewritesAStalePartCheckpointAndItsCaption() throws {
+        let page = Self.partPage("-- again\nstub stub\n")
+        // The whole output under the whole form's caption.
+        let stale = Self.partPage(
+            "-- first\nstub\n-- again\nstub stub\n",
+            caption: "*Output of `swift run 01-protocols` at this point*")
+        let repository = try Self.fixture(page: stale)
+        let evidence = Self.evidence(
+            for: [stale, page], checkpoint: Self.twoParts)
+        // Both are reported at the block's opening fence.
+        let fence = Self.line(of: "<!-- checkpoint:", in: stale) + 1
+        #expect(
+            repository.check(evidence).diagnostics.map(\.description) == [
+                "book/01-protocols.md:\(fence): error: the caption above this block is "
+                    + "missing or out of date; run scripts/book sync",
+                "book/01-protocols.md:\(fence): error: output block is out of date "
+                    + "with what 01-protocols prints at this point; run scripts/book sync",
+            ])
+        #expect(repository.sync(evidence).succeeded)
+        #expect(try repository.contents(of: CheckpointFixture.pagePath) == page)
+        #expect(repository.check(evidence).diagnostics.isEmpty)
+    }
+
+    @Test func aCheckpointPartBeyondTheLastIsAnErrorAtItsDirective() throws {
+        let page = Self.partPage("-- again\nstub stub\n", part: 3)
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(for: [page], checkpoint: Self.twoParts))
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "book/01-protocols.md:\(Self.line(of: "<!-- checkpoint:", in: page)): error: "
+                    + "01-protocols prints 2 parts at this point (each begins with a line "
+                    + "starting '-- '); there is no part 3"
+            ])
+    }
+
+    @Test func aCheckpointWithABadPartIsMalformedAtItsLine() throws {
+        let page = Self.partPage("-- again\nstub stub\n", part: 0)
+        let report = try Self.fixture(page: page).check(
+            Self.evidence(for: [page], checkpoint: Self.twoParts))
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "book/01-protocols.md:\(Self.line(of: "<!-- checkpoint:", in: page)): error: "
+                    + "malformed directive '<!-- checkpoint: 01-protocols#0 -->'; expected "
+                    + "'<!-- checkpoint: PRODUCT -->' or '<!-- checkpoint: PRODUCT#N -->'"
+            ))
+    }
+
     @Test func theFilesAtACheckpointHoldTheRegionsShownAboveItAndTheStubs()
         throws
     {

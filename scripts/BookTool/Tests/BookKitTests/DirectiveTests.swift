@@ -26,6 +26,10 @@ import Testing
         #expect(
             ParsedComment(body: "checkpoint: 07-reduce-latest")
                 == .directive(.checkpoint(product: "07-reduce-latest")))
+        #expect(
+            ParsedComment(body: "checkpoint: 05-operator-inner#4")
+                == .directive(
+                    .checkpoint(product: "05-operator-inner", part: 4)))
     }
 
     @Test(arguments: [
@@ -37,7 +41,8 @@ import Testing
         "temporary: Sources/A.swift#a",
         "temporary: A.swift B.swift", "temporary: https://example.com/A.swift",
         "checkpoint", "checkpoint 07-reduce-latest",
-        "checkpoint: 07-reduce-latest#1",
+        "checkpoint: 07-reduce-latest#0", "checkpoint: 07-reduce-latest#two",
+        "checkpoint: #2",
         "checkpoint: a b",
     ])
     func knownKeywordWithWrongArgumentIsMalformed(body: String) {

@@ -45,6 +45,8 @@ import Testing
         let captions = [
             PageFurniture.temporaryCaption(path: path),
             PageFurniture.checkpointCaption(product: "07-reduce-latest"),
+            PageFurniture.checkpointCaption(
+                product: "07-reduce-latest", part: 2),
             PageFurniture.includeCaption(
                 path: path, addsToFile: true, replacing: ["cancel()"]),
             PageFurniture.includeCaption(
@@ -54,6 +56,7 @@ import Testing
             captions == [
                 "*For now, add to \(path); a later listing replaces it*",
                 "*Output of `swift run 07-reduce-latest` at this point*",
+                "*Part 2 of the output of `swift run 07-reduce-latest` at this point*",
                 "*Adds to \(path), replacing the temporary `cancel()`*",
                 "*\(path), replacing the temporary `a()`, `b()` and `c()`*",
             ])

@@ -163,10 +163,14 @@ enum CheckpointFixture {
             + "<!-- temporary: \(path) -->\n```swift\n\(code)```\n"
     }
 
-    /// A checkpoint of 01-protocols that records `output`, under its caption.
-    static func checkpoint(_ output: String) -> String {
-        "*Output of `swift run 01-protocols` at this point*\n\n"
-            + "<!-- checkpoint: 01-protocols -->\n```text\n\(output)```\n"
+    /// A checkpoint of 01-protocols that records `output` (or, with `part`, only that part
+    /// of what it prints), under its caption.
+    static func checkpoint(_ output: String, part: Int? = nil) -> String {
+        let caption =
+            part.map { "Part \($0) of the output" } ?? "Output"
+        return "*\(caption) of `swift run 01-protocols` at this point*\n\n"
+            + "<!-- checkpoint: 01-protocols\(part.map { "#\($0)" } ?? "") -->\n"
+            + "```text\n\(output)```\n"
     }
 
     /// The output block of 01-protocols recording `output`, under its caption.
