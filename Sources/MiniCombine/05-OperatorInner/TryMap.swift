@@ -49,8 +49,7 @@ extension Publishers {
 extension Publishers.TryMap {
     /// Stands between the upstream and the subscriber: a subscriber facing
     /// up, the subscriber's subscription facing down.
-    fileprivate final class Inner<Downstream: Subscriber>: Subscriber,
-        Subscription
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
     where Downstream.Input == Output, Downstream.Failure == any Error {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -58,10 +57,8 @@ extension Publishers.TryMap {
         // exercise.hide
         private let downstream: Downstream
         private let transform: (Upstream.Output) throws -> Output
-        private var status = SubscriptionStatus.awaitingSubscription
-        // snippet.end
-        // snippet.try-map-lock
         private let lock = NSLock()
+        private var status = SubscriptionStatus.awaitingSubscription
         // exercise.end
         // snippet.end
 
