@@ -1,6 +1,6 @@
-// snippet.sink
 import Foundation
 
+// snippet.sink
 extension Subscribers {
     /// A subscriber that asks for every value at once and hands each one,
     /// and then the completion, to a closure.
@@ -8,17 +8,11 @@ extension Subscribers {
     /// A `Sink` requests ``Subscribers/Demand/unlimited`` as soon as it is
     /// subscribed and returns ``Subscribers/Demand/none`` from every
     /// `receive(_:)`: it has already asked for everything. It accepts one
-    /// subscription only; any later one is cancelled on arrival.
-    ///
-    /// `cancel()` may be called from any thread, also while a value is being
-    /// delivered on another; that value may still arrive. Once `cancel()`
-    /// returns, no new value or completion reaches the closures, and the
-    /// sink has let go of them and of its subscription; it does the same
-    /// when the stream completes. A cancel before any subscription leaves
-    /// the sink waiting for one, which it accepts but passes nothing from.
+    /// subscription only; any later one is cancelled on arrival. When the
+    /// stream completes or is cancelled, it lets go of its subscription and
+    /// of both closures.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
         // exercise.hide
-        private let lock = NSLock()
         private var status = SubscriptionStatus.awaitingSubscription
         private var receiveValue: ((Input) -> Void)?
         private var receiveCompletion:
@@ -37,61 +31,77 @@ extension Subscribers {
                 (receiveCompletion, receiveValue)
             // exercise.end
         }
+        // snippet.end
 
-        /// Keeps the first subscription and requests everything from it;
-        /// cancels any other.
-        public func receive(subscription: any Subscription) {
-            // exercise.blank: Sink.receive(subscription:)
-            let isFirst = lock.withLock { status.accept(subscription) }
-            if isFirst {
-                subscription.request(.unlimited)
-            } else {
-                subscription.cancel()
-            }
-            // exercise.end
-        }
+        // exercise.hide
+        // snippet.sink-lock
+        private let lock = NSLock()
+        // snippet.end
+        // exercise.end
+    }
+}
 
-        /// Passes the value to `receiveValue` and asks for nothing more.
-        public func receive(_ input: Input) -> Subscribers.Demand {
-            // exercise.blank: Sink.receive(_:)
-            // snippet.sink-receive-value
-            let receiveValue = lock.withLock { self.receiveValue }
-            receiveValue?(input)
-            // snippet.end
-            return .none
-            // exercise.end
+// snippet.sink-methods
+extension Subscribers.Sink {
+    /// Keeps the first subscription and requests everything from it;
+    /// cancels any other.
+    public func receive(subscription: any Subscription) {
+        // exercise.blank: Sink.receive(subscription:)
+        let isFirst = lock.withLock { status.accept(subscription) }
+        if isFirst {
+            subscription.request(.unlimited)
+        } else {
+            subscription.cancel()
         }
+        // exercise.end
+    }
 
-        /// Passes the completion to `receiveCompletion` and lets go of the
-        /// subscription and both closures.
-        public func receive(completion: Subscribers.Completion<Failure>) {
-            // exercise.blank: Sink.receive(completion:)
-            let (old, receiveCompletion, receiveValue) = lock.withLock {
-                (
-                    exchange(&status, with: .terminated),
-                    self.receiveCompletion.take(), self.receiveValue.take()
-                )
-            }
-            withExtendedLifetime(receiveValue) {}
-            withExtendedLifetime(old) {}
-            receiveCompletion?(completion)
-            // exercise.end
-        }
+    /// Passes the value to `receiveValue` and asks for nothing more.
+    public func receive(_ input: Input) -> Subscribers.Demand {
+        // exercise.blank: Sink.receive(_:)
+        // snippet.sink-receive-value
+        let receiveValue = lock.withLock { self.receiveValue }
+        receiveValue?(input)
+        // snippet.end
+        return .none
+        // exercise.end
+    }
 
-        /// Cancels the subscription and lets go of it and of both closures.
-        public func cancel() {
-            // exercise.blank: Sink.cancel()
-            let (upstream, receiveValue, receiveCompletion) = lock.withLock {
-                (
-                    status.terminate(), self.receiveValue.take(),
-                    self.receiveCompletion.take()
-                )
-            }
-            withExtendedLifetime(receiveValue) {}
-            withExtendedLifetime(receiveCompletion) {}
-            upstream?.cancel()
-            // exercise.end
+    /// Passes the completion to `receiveCompletion` and lets go of the
+    /// subscription and both closures.
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        // exercise.blank: Sink.receive(completion:)
+        let (old, receiveCompletion, receiveValue) = lock.withLock {
+            (
+                exchange(&status, with: .terminated),
+                self.receiveCompletion.take(), self.receiveValue.take()
+            )
         }
+        withExtendedLifetime(receiveValue) {}
+        withExtendedLifetime(old) {}
+        receiveCompletion?(completion)
+        // exercise.end
+    }
+
+    /// Cancels the subscription and lets go of it and of both closures.
+    ///
+    /// `cancel()` may be called from any thread, also while a value is being
+    /// delivered on another; that value may still arrive. Once `cancel()`
+    /// returns, no new value or completion reaches the closures. A cancel
+    /// before any subscription leaves the sink waiting for one, which it
+    /// accepts but passes nothing from.
+    public func cancel() {
+        // exercise.blank: Sink.cancel()
+        let (upstream, receiveValue, receiveCompletion) = lock.withLock {
+            (
+                status.terminate(), self.receiveValue.take(),
+                self.receiveCompletion.take()
+            )
+        }
+        withExtendedLifetime(receiveValue) {}
+        withExtendedLifetime(receiveCompletion) {}
+        upstream?.cancel()
+        // exercise.end
     }
 }
 // snippet.end
