@@ -1,6 +1,6 @@
 // snippet.subscription-status
-/// Where a subscriber stands with its one subscription: three stages that
-/// every subscriber in the library goes through, always forward.
+/// Where a subscriber stands with its one subscription: three stages, in
+/// order; a subscriber never goes back to an earlier one.
 enum SubscriptionStatus {
     /// No subscription has arrived yet.
     case awaitingSubscription
