@@ -13,6 +13,7 @@ extension Publisher {
     }
 }
 
+// snippet.try-map-publisher
 extension Publishers {
     /// A publisher that transforms values with a throwing closure.
     public struct TryMap<Upstream: Publisher, Output>: Publisher {
@@ -44,6 +45,7 @@ extension Publishers {
         }
     }
 }
+// snippet.end
 
 // snippet.try-map-inner
 extension Publishers.TryMap {
