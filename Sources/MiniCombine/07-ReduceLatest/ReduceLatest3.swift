@@ -86,7 +86,8 @@ extension Publishers.ReduceLatest3 {
         private let transform: (A.Output?, B.Output?, C.Output?) -> Output
         private var downstream: Downstream?
         private var latest = Latest()
-        private var upstreams = [Upstream](repeating: Upstream(), count: 3)
+        private var upstreams = [UpstreamState](
+            repeating: UpstreamState(), count: 3)
         private var demand = Subscribers.Demand.none
         private var hasUndeliveredChange = false
         private var pendingCompletion: Subscribers.Completion<Failure>?
@@ -121,7 +122,7 @@ extension Publishers.ReduceLatest3.Inner {
     }
 
     /// What the subscription knows about one upstream.
-    struct Upstream {
+    struct UpstreamState {
         var subscription: (any Subscription)?
         var isFinished = false
     }
@@ -360,7 +361,7 @@ extension Publishers.ReduceLatest3.Inner {
             !upstreams[source.rawValue].isFinished
         else { return lock.unlock() }
         let old = upstreams[source.rawValue].subscription
-        upstreams[source.rawValue] = Upstream(
+        upstreams[source.rawValue] = UpstreamState(
             subscription: nil, isFinished: true)
         switch completion {
         case .finished:
