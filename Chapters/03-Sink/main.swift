@@ -1,6 +1,7 @@
 // `Sink` in action: first driven by hand, with a subscription that reports
 // every call, to see what `Sink` asks for and when it cancels; then wrapped
-// in an `AnyCancellable` that is dropped; then on a `Just`, through `sink`.
+// in an `AnyCancellable` that is dropped; then on a `Just`, through `sink`;
+// last, a value closure that cancels its own sink.
 // snippet.reporting-subscription
 import MiniCombine
 
@@ -46,4 +47,20 @@ let token = Just(7).sink(
     receiveCompletion: { end in print("sink: completion \(end)") },
     receiveValue: { value in print("sink: value \(value)") }
 )
+// snippet.end
+
+// snippet.cancel-from-inside
+print("-- a value closure that cancels its own sink")
+var selfCancelling: Subscribers.Sink<Int, Never>!
+selfCancelling = Subscribers.Sink(
+    receiveCompletion: { end in print("sink: completion \(end)") },
+    receiveValue: { value in
+        print("sink: value \(value), so it cancels")
+        selfCancelling.cancel()
+    }
+)
+selfCancelling.receive(
+    subscription: ReportingSubscription(name: "third subscription"))
+_ = selfCancelling.receive(1)
+print("sink: receive(2) returned \(selfCancelling.receive(2))")
 // snippet.end
