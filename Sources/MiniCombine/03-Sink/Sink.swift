@@ -71,10 +71,10 @@ extension Subscribers.Sink {
     /// subscription and both closures.
     public func receive(completion: Subscribers.Completion<Failure>) {
         // exercise.blank: Sink.receive(completion:)
-        let (old, receiveCompletion, receiveValue) = lock.withLock {
+        let (receiveCompletion, old, receiveValue) = lock.withLock {
             (
-                exchange(&status, with: .terminated),
-                self.receiveCompletion.take(), self.receiveValue.take()
+                self.receiveCompletion.take(),
+                exchange(&status, with: .terminated), self.receiveValue.take()
             )
         }
         withExtendedLifetime(receiveValue) {}
