@@ -85,11 +85,11 @@ extension Subscribers.Sink {
 
     /// Cancels the subscription and lets go of it and of both closures.
     ///
-    /// `cancel()` may be called from any thread, also while a value is being
-    /// delivered on another; that value may still arrive. Once `cancel()`
-    /// returns, no new value or completion reaches the closures. A cancel
-    /// before any subscription leaves the sink waiting for one, which it
-    /// accepts but passes nothing from.
+    /// `cancel()` may be called from any thread, also while a value or the
+    /// completion is being delivered on another; that delivery may still
+    /// reach its closure. Once `cancel()` returns, nothing that arrives
+    /// later reaches the closures. A cancel before any subscription leaves
+    /// the sink waiting for one, which it accepts but passes nothing from.
     public func cancel() {
         // exercise.blank: Sink.cancel()
         let (upstream, receiveValue, receiveCompletion) = lock.withLock {

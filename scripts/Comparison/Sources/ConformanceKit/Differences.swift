@@ -7,7 +7,7 @@ extension ExpectedDifference {
             "AnyCancellable takes its action out before running it, so a cancel() made "
             + "from inside the action does nothing; OpenCombine runs the action again",
         statedIn:
-            "chapter 3's companion (book/09-keeping-anycancellables.md, "
+            "chapter 3's companion (book/10-keeping-anycancellables.md, "
             + "\"Two corner cases of cancelling\")")
 
     /// `tryMap` ignores values that arrive after it failed.
@@ -55,7 +55,7 @@ extension ExpectedDifference {
             + ".finished once, on the first request, and not at all after cancel(); "
             + "OpenCombine sends them again on every later request, even after cancel()",
         statedIn:
-            "chapter 6's companion (book/11-inside-the-types-chart.md, \"Where "
+            "chapter 6's companion (book/12-inside-the-types-chart.md, \"Where "
             + "OpenCombine differs: a waiting replacement goes out again\")"
     )
 }
