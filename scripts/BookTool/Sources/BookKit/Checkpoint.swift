@@ -89,7 +89,8 @@ struct CheckpointRequest: Hashable, Sendable {
     var chapter: Int
     var libraryFiles: [String]
     var programFiles: [String]
-    /// The files some include of the page names, with every temporary block above whole.
+    /// The files some include of the page names (or some temporary block of it, for a file
+    /// only the continuing page shows), with every temporary block above whole.
     var assembled: [String: AssembledFile]
 
     /// Whether a listing between a temporary block and the checkpoint may replace one of its
@@ -137,15 +138,22 @@ enum CheckpointOutcome: Hashable, Sendable {
 /// declarations replace a temporary block's, and which listing a line of a built file shows.
 ///
 /// At a checkpoint the reader has library folders 01…N and `Chapters/NN-*`. A file some include
-/// of the page names holds only the top-level regions the page has included above the
-/// checkpoint (and the lines outside all regions), then the page's `temporary` blocks for it
-/// above the checkpoint, less each declaration whose replacing listing is above the checkpoint
-/// too; every other file is whole.
+/// of the page names (or some temporary block of it, if only the page that continues it shows
+/// the file) holds only the top-level regions the page has included above the checkpoint (and
+/// the lines outside all regions), then the page's `temporary` blocks for it above the
+/// checkpoint, less each declaration whose replacing listing is above the checkpoint too; every
+/// other file is whole.
 struct CheckpointPlan {
     var checkpoints: [ListingID: CheckpointRequest] = [:]
     var replacements: [ListingID: ReplacementRequest] = [:]
-    /// Misplaced temporary blocks and checkpoints.
+    /// Misplaced temporary blocks and checkpoints, and `continues:` comments that name no
+    /// page, the page itself, or a page another page continues.
     var diagnostics: [BookDiagnostic] = []
+    /// The page that says `<!-- continues: PAGE.md -->`, by the path of PAGE: its listings
+    /// come after all of PAGE's, and may replace PAGE's temporary declarations.
+    var continuingPages: [String: BookPage] = [:]
+    /// The page each continuing page continues, by the continuing page's path.
+    var continuedPages: [String: BookPage] = [:]
 
     init() {}
 
@@ -153,8 +161,49 @@ struct CheckpointPlan {
         pages: [BookPage], layout: RepositoryLayout,
         snippetFiles: [String: SnippetFile]
     ) {
+        pairContinuations(pages)
         for page in pages where page.diagnostics.isEmpty {
             plan(page, layout: layout, snippetFiles: snippetFiles)
+        }
+    }
+
+    /// Pairs each page that continues another with the page it continues, reporting a
+    /// `continues:` that names no page of `pages` or the page itself, and every page that
+    /// continues a page another also continues.
+    private mutating func pairContinuations(_ pages: [BookPage]) {
+        let byPath = Dictionary(
+            pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }
+        )
+        let continuing = Dictionary(
+            grouping: pages.filter { $0.continuation != nil },
+            by: { $0.continuation?.path ?? "" })
+        for page in pages {
+            guard let continuation = page.continuation else { continue }
+            func report(_ message: String) {
+                diagnostics.append(
+                    BookDiagnostic(
+                        path: page.path, line: continuation.lineNumber,
+                        message: message))
+            }
+            let others = (continuing[continuation.path] ?? []).map(\.path)
+                .filter { $0 != page.path }
+            if continuation.path == page.path {
+                report("a page cannot continue itself")
+            } else if let continued = byPath[continuation.path] {
+                if others.isEmpty {
+                    continuingPages[continued.path] = page
+                    continuedPages[page.path] = continued
+                } else {
+                    report(
+                        "\(continued.path) is continued by "
+                            + PageFurniture.listed(others)
+                            + " too; a page may be continued by only one page")
+                }
+            } else {
+                report(
+                    "'continues:' names \(continuation.path), which is not a page of "
+                        + "the book")
+            }
         }
     }
 
@@ -180,11 +229,17 @@ struct CheckpointPlan {
         }.flatMap(\.swiftFiles)
         let programFiles = program?.swiftFiles ?? []
         let built = Set(libraryFiles + programFiles)
-        let included = Set(
-            page.directives.compactMap { placed -> String? in
-                guard case .include(let path, _) = placed.directive else {
-                    return nil
-                }
+        let included = Self.includedFiles(of: page)
+        // A temporary block may add to a file that only the page continuing this one shows.
+        let continuing = continuingPages[page.path]
+        let shown = included.union(continuing.map(Self.includedFiles) ?? [])
+        // The files the reader types on this page: those its includes name, and those its
+        // temporary blocks add to for the continuing page's listings.
+        let typed = included.union(
+            temporaries.compactMap { placed -> String? in
+                guard case .temporary(let path) = placed.directive,
+                    shown.contains(path)
+                else { return nil }
                 return path
             })
         let folders = chapter.map {
@@ -203,10 +258,12 @@ struct CheckpointPlan {
                         + "page, where the build it makes possible is checked",
                     at: line)
             }
-            if !included.contains(path) {
+            if !shown.contains(path) {
                 report(
-                    "no include of this page names \(path); a temporary block adds to a file "
-                        + "the page shows", at: line)
+                    "no include of this page"
+                        + (continuing.map { " or of \($0.path)" } ?? "")
+                        + " names \(path); a temporary block adds to a file the page shows",
+                    at: line)
                 continue
             }
             let isLibrary = libraryFiles.contains(path)
@@ -259,7 +316,7 @@ struct CheckpointPlan {
                 continue
             }
             var assembled: [String: AssembledFile] = [:]
-            for path in included.intersection(built) {
+            for path in typed.intersection(built) {
                 guard let file = snippetFiles[path], file.diagnostics.isEmpty
                 else { continue }
                 assembled[path] = Self.assemble(
@@ -267,7 +324,7 @@ struct CheckpointPlan {
                     snippetFiles: snippetFiles)
             }
             // A file whose regions are broken is reported already; its build would mislead.
-            guard assembled.count == included.intersection(built).count
+            guard assembled.count == typed.intersection(built).count
             else { continue }
             let id = ListingID(path: page.path, line: checkpoint.lineNumber)
             self.checkpoints[id] = CheckpointRequest(
@@ -275,6 +332,17 @@ struct CheckpointPlan {
                 libraryFiles: libraryFiles, programFiles: programFiles,
                 assembled: assembled)
         }
+    }
+
+    /// The files the includes of `page` name.
+    static func includedFiles(of page: BookPage) -> Set<String> {
+        Set(
+            page.directives.compactMap { placed -> String? in
+                guard case .include(let path, _) = placed.directive else {
+                    return nil
+                }
+                return path
+            })
     }
 
     /// The lines of the block under `placed`.
@@ -410,15 +478,45 @@ struct CheckpointPlan {
         ) { $0.index < checkpoint.index }?.pageLine
     }
 
-    /// What the replacement checks of `page`'s temporary blocks found in `messages`: the
-    /// temporary declarations each include replaces, by the include's place, and the
-    /// declarations that nothing later on the page replaces.
+    /// What the replacement checks of a page's temporary blocks found.
+    struct Replacements {
+        /// The temporary declarations each include replaces, by the include's place.
+        var replaced: [ListingID: [String]] = [:]
+        /// The paths of the pages whose listings replace a temporary block's declarations, by
+        /// the block's place.
+        var replacingPages: [ListingID: Set<String>] = [:]
+        /// The temporary declarations that no later listing replaces.
+        var diagnostics: [BookDiagnostic] = []
+    }
+
+    /// What `page` needs of the replacement checks' `messages`: what they found of its own
+    /// temporary blocks, and the declarations of the continued page's temporary blocks that
+    /// its includes replace.
     func replacements(
         on page: BookPage, messages: [ListingID: [CompilerMessage]],
         snippetFiles: [String: SnippetFile]
-    ) -> (replaced: [ListingID: [String]], diagnostics: [BookDiagnostic]) {
-        var replaced: [ListingID: [String]] = [:]
-        var diagnostics: [BookDiagnostic] = []
+    ) -> Replacements {
+        var result = replacements(
+            of: page, messages: messages, snippetFiles: snippetFiles)
+        if let continued = continuedPages[page.path] {
+            let earlier = replacements(
+                of: continued, messages: messages, snippetFiles: snippetFiles
+            ).replaced.filter { $0.key.path == page.path }
+            result.replaced.merge(earlier) { own, earlier in earlier + own }
+        }
+        return result
+    }
+
+    /// What the replacement checks of `page`'s temporary blocks found in `messages`: the
+    /// temporary declarations each include replaces, by the include's place (on `page`, or on
+    /// the page that continues it, whose listings all come later), the pages of those
+    /// includes, and the declarations that nothing later replaces.
+    private func replacements(
+        of page: BookPage, messages: [ListingID: [CompilerMessage]],
+        snippetFiles: [String: SnippetFile]
+    ) -> Replacements {
+        var result = Replacements()
+        let continuing = continuingPages[page.path]
         for temporary in page.directives {
             let id = ListingID(path: page.path, line: temporary.lineNumber)
             guard let request = replacements[id], let found = messages[id]
@@ -427,7 +525,7 @@ struct CheckpointPlan {
             for (declaration, lines) in Self.declarations(in: block) {
                 let pageLine = Self.pageLine(declaration, in: temporary)
                 func report(_ message: String) {
-                    diagnostics.append(
+                    result.diagnostics.append(
                         BookDiagnostic(
                             path: page.path, line: pageLine, message: message))
                 }
@@ -446,26 +544,38 @@ struct CheckpointPlan {
                 let name = Self.fullName(
                     swiftcName,
                     declaredBy: Array(block[declaration..<lines.upperBound]))
-                guard let original,
-                    let replacing = Self.listing(
-                        showing: original, of: request.path, on: page,
-                        snippetFiles: snippetFiles,
-                        where: { $0.index > temporary.index })
+                /// The place of the listing of `candidate` below the line with index
+                /// `start` that shows the declaration replacing this one.
+                func listing(on candidate: BookPage, after start: Int)
+                    -> ListingID?
+                {
+                    original.flatMap {
+                        Self.listing(
+                            showing: $0, of: request.path, on: candidate,
+                            snippetFiles: snippetFiles,
+                            where: { $0.index > start })
+                    }.map {
+                        ListingID(
+                            path: candidate.path, line: $0.placed.lineNumber)
+                    }
+                }
+                // A later listing of the page, else any of the page that continues it.
+                guard
+                    let replacing = listing(on: page, after: temporary.index)
+                        ?? continuing.flatMap({ listing(on: $0, after: -1) })
                 else {
                     report(
                         "the declaration that replaces the temporary `\(name)` ("
                             + "\(request.path):\(original.map(String.init) ?? "?")) "
-                            + "is shown by no later listing of this page")
+                            + "is shown by no later listing of this page"
+                            + (continuing.map { " or of \($0.path)" } ?? ""))
                     continue
                 }
-                replaced[
-                    ListingID(
-                        path: page.path, line: replacing.placed.lineNumber),
-                    default: []
-                ].append(name)
+                result.replaced[replacing, default: []].append(name)
+                result.replacingPages[id, default: []].insert(replacing.path)
             }
         }
-        return (replaced, diagnostics)
+        return result
     }
 
     /// The temporary declaration on line `line` of `path` that a replacement check's

@@ -164,8 +164,8 @@ package enum Directive: Hashable, Sendable {
     /// expected to repeat, only to be there and to say that COMMAND made it.
     case measurement(command: String)
     /// `<!-- temporary: PATH -->`: the swift block holds lines the reader adds to file PATH for
-    /// now, so that a checkpoint below builds; a later include of the page replaces each of its
-    /// declarations.
+    /// now, so that a checkpoint below builds; a later include of the page, or of the page that
+    /// continues it, replaces each of its declarations.
     case temporary(path: String)
     /// `<!-- checkpoint: PRODUCT -->`: the text block holds what chapter executable PRODUCT
     /// prints when its files are as the reader has them at this point of the page;
@@ -199,6 +199,9 @@ enum ParsedComment: Equatable {
     case directive(Directive)
     /// A `figure` directive, which governs the image line below it rather than a fenced block.
     case figure(FigureSpec)
+    /// `<!-- continues: PAGE.md -->`, which governs no block: the page goes on from PAGE, a
+    /// page of its folder, whose temporary blocks its listings may replace.
+    case continues(page: String)
     /// A known directive keyword with a wrong argument; the message says what is expected.
     case malformedDirective(String)
     case other
@@ -208,7 +211,7 @@ enum ParsedComment: Equatable {
         guard
             let match = body.wholeMatch(
                 of:
-                    /(include|compiles|fails|output|toolchain|measurement|temporary|checkpoint|figure)([:\s].*)?/
+                    /(include|compiles|fails|output|toolchain|measurement|temporary|checkpoint|figure|continues)([:\s].*)?/
             )
         else {
             self = .other
@@ -227,6 +230,15 @@ enum ParsedComment: Equatable {
             self =
                 FigureSpec(argument: argument).map(ParsedComment.figure)
                 ?? .malformedDirective(FigureSpec.expectation)
+            return
+        case "continues":
+            self =
+                value.wholeMatch(of: /[^\s\/#]+\.md/) == nil
+                ? .malformedDirective(
+                    expectation
+                        + "PAGE.md -->', the file name of a page in this page's "
+                        + "folder")
+                : .continues(page: value)
             return
         case "include":
             expectation += "PATH#REGION -->'"
@@ -312,6 +324,15 @@ struct FigureSpec: Hashable, Sendable {
     }
 }
 
+/// A `<!-- continues: PAGE.md -->` comment: the page it names and where it is.
+struct PlacedContinuation: Equatable {
+    /// The continued page's path relative to the repository root, such as `book/03-sink.md`.
+    var path: String
+    var index: Int
+
+    var lineNumber: Int { index + 1 }
+}
+
 struct PlacedFigure: Equatable {
     var spec: FigureSpec
     var index: Int
@@ -341,6 +362,8 @@ package struct BookPage {
     var chapterNumber: Int?
     package var directives: [PlacedDirective] = []
     var figures: [PlacedFigure] = []
+    /// The page this one continues, if it says so.
+    var continuation: PlacedContinuation?
     package var items: [MarkdownItem] = []
     /// The prose lines' indices (figure image lines aside), where links are looked for.
     var proseIndices: [Int] = []
@@ -432,6 +455,22 @@ package struct BookPage {
                     spec: spec, index: index,
                     imagePath: folder.joined() + image.2,
                     altText: String(image.1)))
+        case .continues(let name):
+            if let fence, fence.isSwift {
+                report(
+                    "'<!-- \(body) -->' governs no block; the swift block below it needs "
+                        + "a directive of its own", at: index)
+            }
+            let continued =
+                LinkChecker.resolvedPath(of: name, from: path) ?? name
+            if let continuation {
+                report(
+                    "this page continues \(continuation.path) already (line "
+                        + "\(continuation.lineNumber)); a page may continue only one page",
+                    at: index)
+            } else {
+                continuation = PlacedContinuation(path: continued, index: index)
+            }
         case .malformedDirective(let expectation):
             report(
                 "malformed directive '<!-- \(body) -->'; \(expectation)",

@@ -32,8 +32,22 @@ package enum PageFurniture {
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    static func temporaryCaption(path: String) -> String {
-        "*For now, add to \(path); a later listing replaces it*"
+    /// `*For now, add to PATH; a later listing replaces it*`; when a listing of `page`, the
+    /// page that continues this one, replaces the block's declarations,
+    /// `*For now, add to PATH; a listing in [TITLE](FILE) replaces it*`, or, if a later
+    /// listing of this page replaces some of them (`alsoHere`),
+    /// `*For now, add to PATH; later listings here and in [TITLE](FILE) replace it*`.
+    static func temporaryCaption(
+        path: String, replacedIn page: PageLink? = nil, alsoHere: Bool = false
+    ) -> String {
+        let replacing = page.map { page in
+            let link = "[\(page.title)](\(page.file))"
+            return alsoHere
+                ? "later listings here and in \(link) replace"
+                : "a listing in \(link) replaces"
+        }
+        return
+            "*For now, add to \(path); \(replacing ?? "a later listing replaces") it*"
     }
 
     static func checkpointCaption(product: String, part: Int? = nil) -> String {
@@ -56,7 +70,9 @@ package enum PageFurniture {
                     /(Part [^ ]* )?(O|of the o)utput of `swift run .*`( at this point)?/
             ) != nil
             || inner.wholeMatch(
-                of: /For now, add to [^ ]+; a later listing replaces it/) != nil
+                of:
+                    /For now, add to [^ ]+; (a later listing|a listing in \[.+\]\([^ ]+\.md\)|later listings here and in \[.+\]\([^ ]+\.md\)) replaces? it/
+            ) != nil
         {
             return true
         }

@@ -211,7 +211,18 @@ struct PageRenderer {
                 expected = [evidence.toolchainVersion]
             case .temporary(let path):
                 // Checked by the checkpoint's build and the replacement check.
-                caption = PageFurniture.temporaryCaption(path: path)
+                let pages = replacements.replacingPages[id] ?? []
+                // The continuing page is in this page's folder: its file name links to it.
+                let continuing = checkpointPlan.continuingPages[page.path]
+                    .flatMap { pages.contains($0.path) ? $0 : nil }
+                    .map { page -> PageFurniture.PageLink in
+                        let file = String(
+                            page.path.split(separator: "/").last ?? "")
+                        return (PageFurniture.title(of: page) ?? file, file)
+                    }
+                caption = PageFurniture.temporaryCaption(
+                    path: path, replacedIn: continuing,
+                    alsoHere: pages.contains(page.path))
             case .checkpoint(let product, let part):
                 caption = PageFurniture.checkpointCaption(
                     product: product, part: part)

@@ -30,6 +30,9 @@ import Testing
             ParsedComment(body: "checkpoint: 05-operator-inner#4")
                 == .directive(
                     .checkpoint(product: "05-operator-inner", part: 4)))
+        #expect(
+            ParsedComment(body: "continues: 03-sink.md")
+                == .continues(page: "03-sink.md"))
     }
 
     @Test(arguments: [
@@ -44,6 +47,9 @@ import Testing
         "checkpoint: 07-reduce-latest#0", "checkpoint: 07-reduce-latest#two",
         "checkpoint: #2",
         "checkpoint: a b",
+        "continues", "continues 03-sink.md", "continues:",
+        "continues: 03-sink", "continues: book/03-sink.md",
+        "continues: 03-sink.md 04-map.md",
     ])
     func knownKeywordWithWrongArgumentIsMalformed(body: String) {
         guard case .malformedDirective = ParsedComment(body: body) else {
@@ -111,6 +117,29 @@ import Testing
         #expect(
             page.diagnostics.first?.message.hasPrefix("unknown directive")
                 == true)
+    }
+
+    @Test func continuesNamesAPageInThePagesFolder() {
+        let page = page([
+            "# Title", "", "<!-- continues: 03-sink.md -->", "", "Text",
+        ])
+        #expect(page.diagnostics.isEmpty)
+        #expect(
+            page.continuation
+                == PlacedContinuation(path: "book/03-sink.md", index: 2))
+        #expect(page.continuation?.lineNumber == 3)
+    }
+
+    @Test func aSwiftBlockRightBelowContinuesStillNeedsADirective() {
+        let page = page([
+            "<!-- continues: 03-sink.md -->", "```swift", "let a = 1", "```",
+        ])
+        #expect(
+            page.diagnostics.map(\.description) == [
+                "book/02-just.md:1: error: '<!-- continues: 03-sink.md -->' governs no "
+                    + "block; the swift block below it needs a directive of its own"
+            ])
+        #expect(page.continuation?.path == "book/03-sink.md")
     }
 
     @Test func ordinaryCommentsElsewhereAreIgnored() {
