@@ -6,6 +6,9 @@ enum LineOrigin: Hashable, Sendable {
     case file(Int)
     /// A line of the page, 1-based: a line of a `temporary` block.
     case page(Int)
+    /// A line of the page that the checkpoint's page continues, 1-based: a line of one of its
+    /// `temporary` blocks.
+    case continuedPage(Int)
 }
 
 /// A file as the reader has it at a checkpoint, and where each of its lines comes from.
@@ -90,7 +93,8 @@ struct CheckpointRequest: Hashable, Sendable {
     var libraryFiles: [String]
     var programFiles: [String]
     /// The files some include of the page names (or some temporary block of it, for a file
-    /// only the continuing page shows), with every temporary block above whole.
+    /// only the continuing page shows; or some include or temporary block of the page it
+    /// continues), with every temporary block above whole.
     var assembled: [String: AssembledFile]
 
     /// Whether a listing between a temporary block and the checkpoint may replace one of its
@@ -142,12 +146,14 @@ enum CheckpointOutcome: Hashable, Sendable {
 /// the file) holds only the top-level regions the page has included above the checkpoint (and
 /// the lines outside all regions), then the page's `temporary` blocks for it above the
 /// checkpoint, less each declaration whose replacing listing is above the checkpoint too; every
-/// other file is whole.
+/// other file is whole. On a page that continues another, all of the other page comes first:
+/// its includes and temporary blocks count as above the checkpoint.
 struct CheckpointPlan {
     var checkpoints: [ListingID: CheckpointRequest] = [:]
     var replacements: [ListingID: ReplacementRequest] = [:]
     /// Misplaced temporary blocks and checkpoints, and `continues:` comments that name no
-    /// page, the page itself, or a page another page continues.
+    /// page, the page itself, a later page, a page another page continues, or a page that
+    /// leads back to this one.
     var diagnostics: [BookDiagnostic] = []
     /// The page that says `<!-- continues: PAGE.md -->`, by the path of PAGE: its listings
     /// come after all of PAGE's, and may replace PAGE's temporary declarations.
@@ -168,8 +174,10 @@ struct CheckpointPlan {
     }
 
     /// Pairs each page that continues another with the page it continues, reporting a
-    /// `continues:` that names no page of `pages` or the page itself, and every page that
-    /// continues a page another also continues.
+    /// `continues:` that names no page of `pages` or the page itself, pages that continue one
+    /// another in a circle, a page that continues one after it in the book's order (that of
+    /// the contents, `book/README.md`, as the navigation lines follow it), and every page
+    /// that continues a page another also continues.
     private mutating func pairContinuations(_ pages: [BookPage]) {
         let byPath = Dictionary(
             pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }
@@ -177,6 +185,10 @@ struct CheckpointPlan {
         let continuing = Dictionary(
             grouping: pages.filter { $0.continuation != nil },
             by: { $0.continuation?.path ?? "" })
+        let order = Dictionary(
+            (byPath["book/README.md"].map(pages.inContentsOrder) ?? pages)
+                .enumerated().map { ($1.path, $0) },
+            uniquingKeysWith: { first, _ in first })
         for page in pages {
             guard let continuation = page.continuation else { continue }
             func report(_ message: String) {
@@ -190,7 +202,25 @@ struct CheckpointPlan {
             if continuation.path == page.path {
                 report("a page cannot continue itself")
             } else if let continued = byPath[continuation.path] {
-                if others.isEmpty {
+                if let circle = Self.circle(from: page, pages: byPath) {
+                    // Each later page of the circle, where it says what it continues.
+                    let steps = circle.dropFirst().map { other in
+                        let next = other.continuation?.path ?? ""
+                        return
+                            "\(other.path):\(other.continuation?.lineNumber ?? 1) "
+                            + "continues \(next == page.path ? "this page" : next)"
+                    }
+                    report(
+                        PageFurniture.listed(
+                            ["this page continues \(continued.path)"] + steps)
+                            + "; pages cannot continue one another in a circle")
+                } else if (order[continued.path] ?? 0) > (order[page.path] ?? 0)
+                {
+                    report(
+                        "\(continued.path) comes after this page in the book (the order "
+                            + "of book/README.md's contents); a page may continue only a "
+                            + "page before it")
+                } else if others.isEmpty {
                     continuingPages[continued.path] = page
                     continuedPages[page.path] = continued
                 } else {
@@ -205,6 +235,22 @@ struct CheckpointPlan {
                         + "the book")
             }
         }
+    }
+
+    /// The pages from `page` on, each continuing the next, if the last continues `page`
+    /// again; `nil` if following what each continues leads elsewhere.
+    private static func circle(
+        from page: BookPage, pages: [String: BookPage]
+    ) -> [BookPage]? {
+        var circle = [page]
+        var current = page
+        while let next = current.continuation.flatMap({ pages[$0.path] }) {
+            if next.path == page.path { return circle }
+            if circle.contains(where: { $0.path == next.path }) { return nil }
+            circle.append(next)
+            current = next
+        }
+        return nil
     }
 
     private mutating func plan(
@@ -229,19 +275,14 @@ struct CheckpointPlan {
         }.flatMap(\.swiftFiles)
         let programFiles = program?.swiftFiles ?? []
         let built = Set(libraryFiles + programFiles)
-        let included = Self.includedFiles(of: page)
         // A temporary block may add to a file that only the page continuing this one shows.
         let continuing = continuingPages[page.path]
-        let shown = included.union(continuing.map(Self.includedFiles) ?? [])
-        // The files the reader types on this page: those its includes name, and those its
-        // temporary blocks add to for the continuing page's listings.
-        let typed = included.union(
-            temporaries.compactMap { placed -> String? in
-                guard case .temporary(let path) = placed.directive,
-                    shown.contains(path)
-                else { return nil }
-                return path
-            })
+        let shown = Self.includedFiles(of: page).union(
+            continuing.map(Self.includedFiles) ?? [])
+        // A checkpoint of a page that continues another comes after all of that page.
+        let continued = continuedPages[page.path]
+        let typed = Self.typedFiles(on: page, continuedBy: continuing).union(
+            continued.map { Self.typedFiles(on: $0, continuedBy: page) } ?? [])
         let folders = chapter.map {
             "library folders 01…\(twoDigits($0)) or "
                 + (program?.path ?? "Chapters/\(twoDigits($0))-*")
@@ -315,13 +356,15 @@ struct CheckpointPlan {
                         + "not \(product)", at: checkpoint.lineNumber)
                 continue
             }
+            // A broken continued page is reported already; its listings cannot be placed.
+            guard continued?.diagnostics.isEmpty ?? true else { continue }
             var assembled: [String: AssembledFile] = [:]
             for path in typed.intersection(built) {
                 guard let file = snippetFiles[path], file.diagnostics.isEmpty
                 else { continue }
                 assembled[path] = Self.assemble(
                     file, on: page, before: checkpoint.index,
-                    snippetFiles: snippetFiles)
+                    after: continued, snippetFiles: snippetFiles)
             }
             // A file whose regions are broken is reported already; its build would mislead.
             guard assembled.count == typed.intersection(built).count
@@ -345,6 +388,22 @@ struct CheckpointPlan {
             })
     }
 
+    /// The files the reader types on `page`: those its includes name, and those its temporary
+    /// blocks add to for the listings of `continuing`, the page that continues it.
+    static func typedFiles(on page: BookPage, continuedBy continuing: BookPage?)
+        -> Set<String>
+    {
+        let included = includedFiles(of: page)
+        let shown = included.union(continuing.map(includedFiles) ?? [])
+        return included.union(
+            page.directives.compactMap { placed -> String? in
+                guard case .temporary(let path) = placed.directive,
+                    shown.contains(path)
+                else { return nil }
+                return path
+            })
+    }
+
     /// The lines of the block under `placed`.
     static func lines(of placed: PlacedDirective, on page: BookPage)
         -> [String]
@@ -362,21 +421,31 @@ struct CheckpointPlan {
     static func blockStart(in file: SnippetFile) -> Int { file.lines.count + 2 }
 
     /// `file` as the reader of `page` has it at the line with index `end`: the lines outside
-    /// every top-level region, the top-level regions the page includes above `end`, then the
-    /// page's temporary blocks for the file above `end`, each after a blank line and whole,
+    /// every top-level region, the top-level regions the page includes above `end` (or
+    /// `continued`, the page it continues, includes anywhere), then the temporary blocks for
+    /// the file of `continued` and of `page` above `end`, each after a blank line and whole,
     /// with what leaving out their replaced declarations needs.
     static func assemble(
         _ file: SnippetFile, on page: BookPage, before end: Int,
-        snippetFiles: [String: SnippetFile]
+        after continued: BookPage? = nil, snippetFiles: [String: SnippetFile]
     )
         -> AssembledFile
     {
-        let above = page.directives.filter { $0.index < end }
+        // The pages the reader has typed from, in order: all of `continued`, then `page`
+        // above `end`.
+        let parts: [(page: BookPage, end: Int, origin: (Int) -> LineOrigin)] =
+            (continued.map { [($0, Int.max, LineOrigin.continuedPage)] } ?? [])
+            + [(page, end, LineOrigin.page)]
         let shown = Set(
-            above.compactMap { placed -> String? in
-                guard case .include(file.path, let region) = placed.directive
-                else { return nil }
-                return region
+            parts.flatMap { part in
+                part.page.directives.filter { $0.index < part.end }
+                    .compactMap { placed -> String? in
+                        guard
+                            case .include(file.path, let region) = placed
+                                .directive
+                        else { return nil }
+                        return region
+                    }
             })
         let regions = file.regions.values
         let dropped = regions.filter { region in
@@ -393,41 +462,72 @@ struct CheckpointPlan {
         }) {
             assembled.append(line, from: .file(index + 1))
         }
-        for placed in above
-        where placed.directive == .temporary(path: file.path) {
-            let start = assembled.lines.count
-            assembled.append("", from: .page(placed.lineNumber))
-            let block = lines(of: placed, on: page)
-            for (offset, line) in block.enumerated() {
-                assembled.append(
-                    line, from: .page(pageLine(offset, in: placed)))
+        for (number, part) in parts.enumerated() {
+            let later = parts.dropFirst(number + 1).first
+            for placed in part.page.directives
+            where placed.index < part.end
+                && placed.directive == .temporary(path: file.path)
+            {
+                let start = assembled.lines.count
+                assembled.append("", from: part.origin(placed.lineNumber))
+                let block = lines(of: placed, on: part.page)
+                for (offset, line) in block.enumerated() {
+                    assembled.append(
+                        line, from: part.origin(pageLine(offset, in: placed)))
+                }
+                /// The lines of the file that includes of `candidate` above `end` show (of
+                /// those after the block on its own page).
+                func shownLines(on candidate: BookPage, before end: Int)
+                    -> [Int]
+                {
+                    candidate.directives.filter {
+                        $0.index < end
+                            && (candidate.path != part.page.path
+                                || $0.index > placed.index)
+                    }.flatMap { include -> [Int] in
+                        guard
+                            case .include(file.path, let name) = include
+                                .directive
+                        else { return [] }
+                        return file.regions[name]?.sourceLines ?? []
+                    }
+                }
+                // The lines shown above the checkpoint whose replacing listing is above it
+                // too: a later listing of the block's page, else one of the page after it.
+                let candidates =
+                    shownLines(on: part.page, before: part.end)
+                    + (later.map { shownLines(on: $0.page, before: $0.end) }
+                        ?? [])
+                let replacedAbove = Set(
+                    candidates.filter { line in
+                        if let own = listing(
+                            showing: line, of: file.path, on: part.page,
+                            snippetFiles: snippetFiles,
+                            where: { $0.index > placed.index })
+                        {
+                            return own.placed.index < part.end
+                        }
+                        guard let later,
+                            let next = listing(
+                                showing: line, of: file.path, on: later.page,
+                                snippetFiles: snippetFiles, where: { _ in true }
+                            )
+                        else { return false }
+                        return next.placed.index < later.end
+                    })
+                assembled.temporaries.append(
+                    AppendedTemporary(
+                        block: ListingID(
+                            path: part.page.path, line: placed.lineNumber),
+                        lines: start..<assembled.lines.count,
+                        declarations: declarations(in: block).map {
+                            AppendedDeclaration(
+                                checkedLine: blockStart(in: file) + $0.line,
+                                lines: (start + 1 + $0.lines.lowerBound)..<(start
+                                    + 1 + $0.lines.upperBound))
+                        },
+                        replacedAbove: replacedAbove))
             }
-            // The lines that listings between the block and `end` show, whose replacing
-            // listing is one of them.
-            let replacedAbove = Set(
-                above.filter { $0.index > placed.index }.flatMap {
-                    include -> [Int] in
-                    guard case .include(file.path, let name) = include.directive
-                    else { return [] }
-                    return file.regions[name]?.sourceLines ?? []
-                }.filter {
-                    (listing(
-                        showing: $0, of: file.path, on: page,
-                        snippetFiles: snippetFiles,
-                        where: { $0.index > placed.index })?.placed.index
-                        ?? end) < end
-                })
-            assembled.temporaries.append(
-                AppendedTemporary(
-                    block: ListingID(path: page.path, line: placed.lineNumber),
-                    lines: start..<assembled.lines.count,
-                    declarations: declarations(in: block).map {
-                        AppendedDeclaration(
-                            checkedLine: blockStart(in: file) + $0.line,
-                            lines: (start + 1 + $0.lines.lowerBound)..<(start
-                                + 1 + $0.lines.upperBound))
-                    },
-                    replacedAbove: replacedAbove))
         }
         return assembled
     }
@@ -450,8 +550,9 @@ struct CheckpointPlan {
         }.min { $0.size < $1.size }.map { ($0.placed, $0.pageLine) }
     }
 
-    /// The page line that `message`, about the files `checkpoint` built, points at: the line of
-    /// a temporary block, or of a listing above the checkpoint that shows the line.
+    /// The place that `message`, about the files `checkpoint` built, points at: a line of a
+    /// temporary block, or of a listing that shows the line, above the checkpoint on `page`
+    /// or anywhere on the page `page` continues.
     ///
     /// `replacementMessages` are the replacement checks' messages, which decide what the files
     /// as built left out.
@@ -459,23 +560,38 @@ struct CheckpointPlan {
         of message: CompilerMessage, at checkpoint: PlacedDirective,
         on page: BookPage, snippetFiles: [String: SnippetFile],
         replacementMessages: [ListingID: [CompilerMessage]]
-    ) -> Int? {
+    ) -> ListingID? {
         let id = ListingID(path: page.path, line: checkpoint.lineNumber)
         guard let path = message.file, let line = message.line,
             let request = checkpoints[id]
         else { return nil }
+        let continued = continuedPages[page.path]
         var sourceLine = line
         if let assembled = request.files(replacedIn: replacementMessages)[path]
         {
             guard line <= assembled.origins.count else { return nil }
             switch assembled.origins[line - 1] {
-            case .page(let pageLine): return pageLine
+            case .page(let pageLine):
+                return ListingID(path: page.path, line: pageLine)
+            case .continuedPage(let pageLine):
+                return continued.map {
+                    ListingID(path: $0.path, line: pageLine)
+                }
             case .file(let fileLine): sourceLine = fileLine
             }
         }
-        return Self.listing(
-            showing: sourceLine, of: path, on: page, snippetFiles: snippetFiles
-        ) { $0.index < checkpoint.index }?.pageLine
+        if let shown = Self.listing(
+            showing: sourceLine, of: path, on: page, snippetFiles: snippetFiles,
+            where: { $0.index < checkpoint.index })
+        {
+            return ListingID(path: page.path, line: shown.pageLine)
+        }
+        return continued.flatMap { continued in
+            Self.listing(
+                showing: sourceLine, of: path, on: continued,
+                snippetFiles: snippetFiles, where: { _ in true }
+            ).map { ListingID(path: continued.path, line: $0.pageLine) }
+        }
     }
 
     /// What the replacement checks of a page's temporary blocks found.

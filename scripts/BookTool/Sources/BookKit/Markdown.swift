@@ -541,8 +541,8 @@ package func leadingNumber(of name: String) -> Int? {
 }
 
 extension [BookPage] {
-    /// These pages in the order `contents`, the book's README, links them; one it does not
-    /// link goes last.
+    /// These pages in the order `contents`, the book's README, links them; those it does not
+    /// link go last, in their order here.
     package func inContentsOrder(of contents: BookPage) -> [BookPage] {
         let text = contents.text.text
         func place(_ page: BookPage) -> String.Index {
@@ -550,7 +550,9 @@ extension [BookPage] {
                 page.path.split(separator: "/").last.map(String.init) ?? ""
             return text.range(of: "](\(file)")?.lowerBound ?? text.endIndex
         }
-        return sorted { place($0) < place($1) }
+        return enumerated().map { (place: place($1), offset: $0, page: $1) }
+            .sorted { ($0.place, $0.offset) < ($1.place, $1.offset) }
+            .map(\.page)
     }
 }
 

@@ -243,17 +243,22 @@ struct PageRenderer {
                         let text =
                             (message.isError ? "" : "warning: ")
                             + message.message + toolchainHint
-                        if let line = checkpointPlan.pageLine(
+                        if let place = checkpointPlan.pageLine(
                             of: message, at: placed, on: page,
                             snippetFiles: snippetFiles,
                             replacementMessages: evidence.replacementMessages)
                         {
+                            // A line of the continued page names this page too.
+                            let checkpoint =
+                                place.path == page.path
+                                ? "line \(placed.lineNumber)"
+                                : "\(page.path):\(placed.lineNumber)"
                             diagnostics.append(
                                 BookDiagnostic(
-                                    path: page.path, line: line,
+                                    path: place.path, line: place.line,
                                     message:
-                                        "the files as they stand at the checkpoint on line "
-                                        + "\(placed.lineNumber) do not build: \(text)"
+                                        "the files as they stand at the checkpoint on "
+                                        + "\(checkpoint) do not build: \(text)"
                                 ))
                         } else {
                             let place = message.file.map {

@@ -327,4 +327,84 @@ import Testing
                     + "book/03-again.md too; a page may be continued by only one page"
             ))
     }
+
+    /// The error at a `continues:` whose page comes later in the book.
+    static func later(_ continued: String) -> String {
+        "\(continued) comes after this page in the book (the order of "
+            + "book/README.md's contents); a page may continue only a page before it"
+    }
+
+    @Test func aPageMayNotContinueAPageThatComesAfterIt() throws {
+        let report = try Self.fixture(
+            threads: Self.threads(directive: ""),
+            more: [
+                "book/00-early.md":
+                    "# Early\n\n<!-- continues: 01-protocols.md -->\n"
+            ]
+        ).check(Self.evidence())
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "book/00-early.md:3: error: "
+                    + Self.later("book/01-protocols.md")))
+    }
+
+    @Test func theBooksOrderIsTheOrderOfItsContentsNotOfFileNames() throws {
+        let contents =
+            RepositoryFixture.toolchainPage
+            + "\nContents: [Threads](02-threads.md), [Protocols](01-protocols.md).\n"
+        let report = try Self.fixture(more: ["book/README.md": contents])
+            .check(Self.evidence())
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "book/02-threads.md:5: error: "
+                    + Self.later("book/01-protocols.md")))
+    }
+
+    @Test func pagesThatContinueEachOtherAreEachReported() throws {
+        let navigation =
+            "[Contents](README.md) · [Chapter 2: Threads →](02-threads.md)\n\n"
+        let chapter = Self.chapter()
+        let top = try #require(chapter.range(of: navigation))
+        let circular = chapter.replacingCharacters(
+            in: top, with: navigation + "<!-- continues: 02-threads.md -->\n\n")
+        let directive = Self.line(of: "<!-- continues:", in: circular)
+        let report = try Self.fixture(chapter: circular).check(Self.evidence())
+        let messages = report.diagnostics.map(\.description)
+        #expect(
+            messages.contains(
+                "book/01-protocols.md:\(directive): error: this page continues "
+                    + "book/02-threads.md and book/02-threads.md:5 continues this page; "
+                    + "pages cannot continue one another in a circle"))
+        #expect(
+            messages.contains(
+                "book/02-threads.md:5: error: this page continues book/01-protocols.md "
+                    + "and book/01-protocols.md:\(directive) continues this page; "
+                    + "pages cannot continue one another in a circle"))
+        #expect(!messages.contains { $0.contains("comes after this page") })
+    }
+
+    @Test func threePagesInACircleAreEachReported() throws {
+        let report = try Self.fixture(
+            threads: Self.threads(
+                directive: "<!-- continues: 03-third.md -->\n\n"),
+            more: [
+                "book/03-third.md":
+                    "# Third\n\n<!-- continues: 04-fourth.md -->\n",
+                "book/04-fourth.md":
+                    "# Fourth\n\n<!-- continues: 02-threads.md -->\n",
+            ]
+        ).check(Self.evidence())
+        #expect(
+            report.diagnostics.map(\.description).contains(
+                "book/03-third.md:3: error: this page continues book/04-fourth.md, "
+                    + "book/04-fourth.md:3 continues book/02-threads.md and "
+                    + "book/02-threads.md:5 continues this page; pages cannot continue "
+                    + "one another in a circle"))
+        #expect(
+            report.diagnostics.filter { $0.message.hasSuffix("in a circle") }
+                .map(\.path) == [
+                    "book/02-threads.md", "book/03-third.md",
+                    "book/04-fourth.md",
+                ])
+    }
 }
