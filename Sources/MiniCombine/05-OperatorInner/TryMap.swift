@@ -1,3 +1,4 @@
+// snippet.try-map-operator
 import Foundation
 
 extension Publisher {
@@ -12,6 +13,7 @@ extension Publisher {
         // exercise.end
     }
 }
+// snippet.end
 
 // snippet.try-map-publisher
 extension Publishers {
@@ -62,7 +64,6 @@ extension Publishers.TryMap {
         private let lock = NSLock()
         private var status = SubscriptionStatus.awaitingSubscription
         // exercise.end
-        // snippet.end
 
         init(
             downstream: Downstream,
@@ -73,6 +74,7 @@ extension Publishers.TryMap {
             self.transform = transform
             // exercise.end
         }
+        // snippet.end
 
         // snippet.try-map-receive
         // Facing up: messages from the upstream.

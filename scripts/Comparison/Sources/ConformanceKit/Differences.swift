@@ -55,7 +55,7 @@ extension ExpectedDifference {
             + ".finished once, on the first request, and not at all after cancel(); "
             + "OpenCombine sends them again on every later request, even after cancel()",
         statedIn:
-            "chapter 6's companion (book/12-inside-the-types-chart.md, \"Where "
+            "chapter 6's companion (book/13-inside-the-types-chart.md, \"Where "
             + "OpenCombine differs: a waiting replacement goes out again\")"
     )
 }
