@@ -24,9 +24,9 @@ extension Publisher {
 extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
-    /// Values that arrive while the subscriber has no demand, or is busy with
-    /// a result, make one result. That result waits for demand, and is
-    /// dropped if the stream fails or finishes first. Any thread may call it.
+    /// Values that arrive while the subscriber has no demand make one
+    /// result, from the newest values. That result waits for demand, and is
+    /// dropped if the stream fails or finishes first.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -79,6 +79,9 @@ extension Publishers.ReduceLatest3 {
 extension Publishers.ReduceLatest3 {
     /// The subscription, which combines the upstreams' values for one
     /// subscriber.
+    ///
+    /// Any thread may call it, and it calls the subscriber from one thread at
+    /// a time: news that arrives during a delivery joins the next result.
     fileprivate final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         // exercise.hide
@@ -313,8 +316,6 @@ extension Publishers.ReduceLatest3.Inner {
 extension Publishers.ReduceLatest3.Inner {
     // exercise.hide
     /// Removes and returns the upstream subscriptions still held.
-    ///
-    /// Called with the lock held.
     private func takeUpstreamSubscriptions() -> [any Subscription] {
         var taken: [any Subscription] = []
         for index in upstreams.indices {

@@ -34,17 +34,21 @@ package enum PageFurniture {
 
     /// `*For now, add to PATH; a later listing replaces it*`; when a listing of `page`, the
     /// page that continues this one, replaces the block's declarations,
-    /// `*For now, add to PATH; a listing in [TITLE](FILE) replaces it*`, or, if a later
+    /// `*For now, add to PATH; [TITLE](FILE) replaces it*`, or, if a later
     /// listing of this page replaces some of them (`alsoHere`),
     /// `*For now, add to PATH; later listings here and in [TITLE](FILE) replace it*`.
+    /// TITLE leaves out a leading `Companion to chapter N: `, which the chapter's own
+    /// prose has no need of.
     static func temporaryCaption(
         path: String, replacedIn page: PageLink? = nil, alsoHere: Bool = false
     ) -> String {
         let replacing = page.map { page in
-            let link = "[\(page.title)](\(page.file))"
+            let title = page.title.replacing(
+                #/^Companion to chapter \d+: /#, with: "")
+            let link = "[\(title)](\(page.file))"
             return alsoHere
                 ? "later listings here and in \(link) replace"
-                : "a listing in \(link) replaces"
+                : "\(link) replaces"
         }
         return
             "*For now, add to \(path); \(replacing ?? "a later listing replaces") it*"
@@ -71,7 +75,7 @@ package enum PageFurniture {
             ) != nil
             || inner.wholeMatch(
                 of:
-                    /For now, add to [^ ]+; (a later listing|a listing in \[.+\]\([^ ]+\.md\)|later listings here and in \[.+\]\([^ ]+\.md\)) replaces? it/
+                    /For now, add to [^ ]+; (a later listing|(a listing in )?\[.+\]\([^ ]+\.md\)|later listings here and in \[.+\]\([^ ]+\.md\)) replaces? it/
             ) != nil
         {
             return true

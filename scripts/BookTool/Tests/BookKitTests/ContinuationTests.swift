@@ -17,7 +17,7 @@ import Testing
 
     /// The temporary block's caption when the continuing page replaces it.
     static let temporaryCaption =
-        "*For now, add to \(boxPath); a listing in "
+        "*For now, add to \(boxPath); "
         + "[Chapter 2: Threads](02-threads.md) replaces it*"
 
     /// The chapter's page as `sync` leaves it, with the temporary block's caption
@@ -179,7 +179,7 @@ import Testing
     static let chapterWithLid = chapter().replacingOccurrences(
         of: CheckpointFixture.include(
             mainPath, "first", "print(Box().open())\n", adds: false),
-        with: "*For now, add to \(lidPath); a listing in "
+        with: "*For now, add to \(lidPath); "
             + "[Chapter 2: Threads](02-threads.md) replaces it*\n\n"
             + "<!-- temporary: \(lidPath) -->\n```swift\n"
             + "public func lid() -> String { \"stub\" }\n```\n\n"
@@ -263,6 +263,20 @@ import Testing
         #expect(
             !PageFurniture.isCaption(
                 "*For now, add to \(Self.boxPath); a cat replaces it*"))
+    }
+
+    @Test func theTemporaryCaptionLeavesOutACompanionsPrefix() {
+        let caption = PageFurniture.temporaryCaption(
+            path: Self.boxPath,
+            replacedIn: ("Companion to chapter 1: Threads", "02-threads.md"))
+        #expect(
+            caption
+                == "*For now, add to \(Self.boxPath); [Threads](02-threads.md) replaces it*")
+        // The longer form that earlier versions wrote is still a caption, so sync replaces it.
+        #expect(
+            PageFurniture.isCaption(
+                "*For now, add to \(Self.boxPath); a listing in "
+                    + "[Companion to chapter 1: Threads](02-threads.md) replaces it*"))
     }
 
     /// A third page, `book/03-NAME.md`, holding only its title and `directive`.
