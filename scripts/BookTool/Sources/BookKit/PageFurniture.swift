@@ -32,13 +32,15 @@ package enum PageFurniture {
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
+    /// The caption of a temporary block that adds to `path`.
+    ///
     /// `*For now, add to PATH; a later listing replaces it*`; when a listing of `page`, the
     /// page that continues this one, replaces the block's declarations,
     /// `*For now, add to PATH; [TITLE](FILE) replaces it*`, or, if a later
     /// listing of this page replaces some of them (`alsoHere`),
     /// `*For now, add to PATH; later listings here and in [TITLE](FILE) replace it*`.
-    /// TITLE leaves out a leading `Companion to chapter N: `, which the chapter's own
-    /// prose has no need of.
+    /// TITLE leaves out a leading `Companion to chapter N: `: a chapter's captions need
+    /// only the companion's own name.
     static func temporaryCaption(
         path: String, replacedIn page: PageLink? = nil, alsoHere: Bool = false
     ) -> String {
