@@ -26,7 +26,7 @@ extension Publishers {
     ///
     /// Values that arrive while the subscriber has no demand make one
     /// result, from the newest values. That result waits for demand, and is
-    /// dropped if the stream fails or finishes first.
+    /// dropped if the stream fails or finishes first. Any thread may call it.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
@@ -80,8 +80,8 @@ extension Publishers.ReduceLatest3 {
     /// The subscription, which combines the upstreams' values for one
     /// subscriber.
     ///
-    /// Any thread may call it, and it calls the subscriber from one thread at
-    /// a time: news that arrives during a delivery joins the next result.
+    /// It calls the subscriber from one thread at a time: news that arrives
+    /// during a delivery joins the next result.
     fileprivate final class Inner<Downstream: Subscriber>: Subscription
     where Downstream.Input == Output, Downstream.Failure == Failure {
         // exercise.hide

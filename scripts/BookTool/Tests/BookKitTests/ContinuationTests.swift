@@ -265,22 +265,6 @@ import Testing
                 "*For now, add to \(Self.boxPath); a cat replaces it*"))
     }
 
-    @Test func theTemporaryCaptionLeavesOutACompanionsPrefix() {
-        let caption = PageFurniture.temporaryCaption(
-            path: Self.boxPath,
-            replacedIn: ("Companion to chapter 1: Threads", "02-threads.md"))
-        #expect(
-            caption
-                == "*For now, add to \(Self.boxPath); [Threads](02-threads.md) replaces it*"
-        )
-        // The longer form that earlier versions wrote is still a caption, so sync replaces it.
-        #expect(
-            PageFurniture.isCaption(
-                "*For now, add to \(Self.boxPath); a listing in "
-                    + "[Companion to chapter 1: Threads](02-threads.md) replaces it*"
-            ))
-    }
-
     /// A third page, `book/03-NAME.md`, holding only its title and `directive`.
     static func page(_ name: String, directive: String) -> [String: String] {
         ["book/03-\(name).md": "# \(name)\n\n\(directive)\n"]

@@ -70,6 +70,33 @@ import Testing
                 == "*Adds to \(path), replacing the temporary `a()` and `b()`*")
     }
 
+    @Test func aTemporaryCaptionNamesACompanionByItsOwnTitle() {
+        let path = "Sources/MiniCombine/07-ReduceLatest/ReduceLatest3.swift"
+        let companion = (
+            title: "Companion to chapter 7: Across threads",
+            file: "14-across-threads.md"
+        )
+        let captions = [
+            PageFurniture.temporaryCaption(path: path, replacedIn: companion),
+            PageFurniture.temporaryCaption(
+                path: path, replacedIn: companion, alsoHere: true),
+        ]
+        #expect(
+            captions == [
+                "*For now, add to \(path); [Across threads](14-across-threads.md) "
+                    + "replaces it*",
+                "*For now, add to \(path); later listings here and in "
+                    + "[Across threads](14-across-threads.md) replace it*",
+            ])
+        #expect(captions.allSatisfy(PageFurniture.isCaption))
+        // The longer form that earlier versions wrote is still a caption, so sync replaces it.
+        #expect(
+            PageFurniture.isCaption(
+                "*For now, add to \(path); a listing in "
+                    + "[Companion to chapter 7: Across threads](14-across-threads.md) "
+                    + "replaces it*"))
+    }
+
     @Test func wordLongerThanALineIsCut() {
         let word = String(repeating: "x", count: 100)
         let lines = PageFurniture.wrapped("1:1: error: " + word)
