@@ -88,6 +88,33 @@ second.send(completion: .finished)
 third.send(completion: .finished)
 // snippet.end
 
+// snippet.one-fails
+/// The failure that ends part 4's run.
+struct Offline: Error, CustomStringConvertible {
+    var description: String { "offline" }
+}
+
+print("-- one upstream fails")
+let item = PassthroughSubject<Int, Offline>()
+let download = PassthroughSubject<Int, Offline>()
+let upload = PassthroughSubject<Int, Offline>()
+let watcher = OneAtATime<Offline>()
+item.reduceLatest(download, upload) { one, two, three in
+    "(\(show(one)), \(show(two)), \(show(three)))"
+}
+.subscribe(watcher)
+
+watcher.askForOne()
+item.send(1)
+print("download sends 2, nothing asked for")
+download.send(2)
+print("item fails")
+item.send(completion: .failure(Offline()))
+print("download sends 3")
+download.send(3)
+watcher.askForOne()
+// snippet.end
+
 // snippet.three-threads
 /// Counts the calls that arrive while another call is still running.
 final class OverlapCounter: Subscriber {
@@ -138,31 +165,4 @@ func sendOnThreeThreads(to counter: OverlapCounter) {
 
 print("-- three threads each send 0 to 999, then finish")
 sendOnThreeThreads(to: OverlapCounter())
-// snippet.end
-
-// snippet.one-fails
-/// The failure that ends the last run.
-struct Offline: Error, CustomStringConvertible {
-    var description: String { "offline" }
-}
-
-print("-- one upstream fails")
-let item = PassthroughSubject<Int, Offline>()
-let download = PassthroughSubject<Int, Offline>()
-let upload = PassthroughSubject<Int, Offline>()
-let watcher = OneAtATime<Offline>()
-item.reduceLatest(download, upload) { one, two, three in
-    "(\(show(one)), \(show(two)), \(show(three)))"
-}
-.subscribe(watcher)
-
-watcher.askForOne()
-item.send(1)
-print("download sends 2, nothing asked for")
-download.send(2)
-print("item fails")
-item.send(completion: .failure(Offline()))
-print("download sends 3")
-download.send(3)
-watcher.askForOne()
 // snippet.end
