@@ -115,6 +115,58 @@ download.send(3)
 watcher.askForOne()
 // snippet.end
 
+// snippet.request-inside
+/// Asks for one result, and from inside the first, for one more.
+///
+/// Before asking again, it sends 2 into `subject`. What it prints is indented
+/// by the calls already running.
+final class AsksFromInside: Subscriber {
+    typealias Input = String
+    typealias Failure = Never
+
+    private let subject: PassthroughSubject<Int, Never>
+    private var subscription: (any Subscription)?
+    private var callsRunning = 0
+    private var hasAsked = false
+
+    init(sendingInto subject: PassthroughSubject<Int, Never>) {
+        self.subject = subject
+    }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        subscription.request(.max(1))
+    }
+
+    func receive(_ input: String) -> Subscribers.Demand {
+        let indent = String(repeating: "  ", count: callsRunning)
+        print("\(indent)subscriber: begins \(input)")
+        callsRunning += 1
+        if !hasAsked {
+            hasAsked = true
+            print("\(indent)  sends 2, then request(max(1))")
+            subject.send(2)
+            subscription?.request(.max(1))
+        }
+        callsRunning -= 1
+        print("\(indent)subscriber: ends \(input)")
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+print("-- a request from inside receive(_:)")
+let left = PassthroughSubject<Int, Never>()
+let middle = PassthroughSubject<Int, Never>()
+let right = PassthroughSubject<Int, Never>()
+left.reduceLatest(middle, right) { one, two, three in
+    "(\(show(one)), \(show(two)), \(show(three)))"
+}
+.subscribe(AsksFromInside(sendingInto: middle))
+left.send(1)
+// snippet.end
+
 // snippet.three-threads
 /// Counts the calls that arrive while another call is still running.
 final class OverlapCounter: Subscriber {

@@ -268,7 +268,16 @@ struct CheckpointPlan {
             diagnostics.append(
                 BookDiagnostic(path: page.path, line: line, message: message))
         }
-        let chapter = page.chapterNumber
+        // A checkpoint of a page that continues another comes after all of that page; a
+        // companion without a program of its own builds and runs that page's chapter.
+        let continued = continuedPages[page.path]
+        let hasProgram = layout.chapterFolders.contains {
+            $0.number == page.chapterNumber
+        }
+        let chapter =
+            hasProgram
+            ? page.chapterNumber
+            : continued?.chapterNumber ?? page.chapterNumber
         let program = layout.chapterFolders.first { $0.number == chapter }
         let libraryFiles = layout.libraryFolders.filter {
             $0.number <= chapter ?? 0
@@ -279,8 +288,6 @@ struct CheckpointPlan {
         let continuing = continuingPages[page.path]
         let shown = Self.includedFiles(of: page).union(
             continuing.map(Self.includedFiles) ?? [])
-        // A checkpoint of a page that continues another comes after all of that page.
-        let continued = continuedPages[page.path]
         let typed = Self.typedFiles(on: page, continuedBy: continuing).union(
             continued.map { Self.typedFiles(on: $0, continuedBy: page) } ?? [])
         let folders = chapter.map {

@@ -153,6 +153,38 @@ import Testing
             ])
     }
 
+    /// A companion that continues chapter 1 and has no program of its own: its checkpoint
+    /// runs chapter 1's.
+    static let companion = {
+        let navigation = ContinuationTests.navigation
+        return "# Companion to chapter 1: Threads\n\n\(navigation)\n\n"
+            + "<!-- continues: 01-protocols.md -->\n\n"
+            + CheckpointFixture.include(
+                boxPath, "box-open", CheckpointFixture.method("open"),
+                replacing: "open()") + "\n"
+            + CheckpointFixture.checkpoint("open\n")
+            + "\n\(navigation)\n"
+    }()
+
+    @Test func aCompanionsCheckpointRunsTheProgramOfTheChapterItContinues()
+        throws
+    {
+        let plan = try ContinuationTests.plan(
+            in: ContinuationTests.fixture(threads: Self.companion))
+        #expect(plan.diagnostics.map(\.description) == [])
+        let id = ListingID(
+            path: Self.threadsPath,
+            line: CheckpointFixture.line(
+                of: "<!-- checkpoint:", in: Self.companion))
+        let checkpoint = try #require(plan.checkpoints[id])
+        #expect(checkpoint.product == "01-protocols")
+        #expect(checkpoint.chapter == 1)
+        #expect(checkpoint.programFiles == [Self.mainPath])
+        let box = try #require(
+            checkpoint.files(replacedIn: Self.temporaryMessages)[Self.boxPath])
+        #expect(box.text == CheckpointFixture.box("open"))
+    }
+
     @Test func theContinuingPageWithACheckpointChecksClean() throws {
         let report = try Self.threadsFixture().check(
             Self.evidence(checkpoint: .ran(.success("open\n"))))
