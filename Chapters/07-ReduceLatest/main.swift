@@ -118,8 +118,8 @@ watcher.askForOne()
 // snippet.request-inside
 /// Asks for one result, and from inside the first, for one more.
 ///
-/// Before asking again, it sends 2 into `subject`. What it prints is indented
-/// by the calls already running.
+/// Before asking again, it sends 2 into the subject it was made with. What it
+/// prints is indented by the calls already running.
 final class AsksFromInside: Subscriber {
     typealias Input = String
     typealias Failure = Never
@@ -127,7 +127,7 @@ final class AsksFromInside: Subscriber {
     private let subject: PassthroughSubject<Int, Never>
     private var subscription: (any Subscription)?
     private var callsRunning = 0
-    private var hasAsked = false
+    private var hasAskedAgain = false
 
     init(sendingInto subject: PassthroughSubject<Int, Never>) {
         self.subject = subject
@@ -142,8 +142,8 @@ final class AsksFromInside: Subscriber {
         let indent = String(repeating: "  ", count: callsRunning)
         print("\(indent)subscriber: begins \(input)")
         callsRunning += 1
-        if !hasAsked {
-            hasAsked = true
+        if !hasAskedAgain {
+            hasAskedAgain = true
             print("\(indent)  sends 2, then request(max(1))")
             subject.send(2)
             subscription?.request(.max(1))

@@ -88,7 +88,8 @@ struct AppendedDeclaration: Hashable, Sendable {
 struct CheckpointRequest: Hashable, Sendable {
     var id: ListingID
     var product: String
-    /// The page's chapter number: library folders 01…`chapter` are built.
+    /// The page's chapter number, or for a companion without a program of its own that
+    /// of the page it continues: library folders 01…`chapter` are built.
     var chapter: Int
     var libraryFiles: [String]
     var programFiles: [String]
