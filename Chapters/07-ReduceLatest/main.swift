@@ -116,21 +116,27 @@ watcher.askForOne()
 // snippet.end
 
 // snippet.request-inside
-/// Asks for one result, and from inside the first, for one more.
+/// Asks for one result, and inside the first runs the action it was made
+/// with.
 ///
-/// Before asking again, it sends 2 into the subject it was made with. What it
-/// prints is indented by the calls already running.
-final class AsksFromInside: Subscriber {
+/// What it prints is indented by the `receive(_:)` calls already running.
+final class ActsFromInside<Failure: Error>: Subscriber {
     typealias Input = String
-    typealias Failure = Never
 
-    private let subject: PassthroughSubject<Int, Never>
+    private let summary: String
+    private var action: ((any Subscription) -> Void)?
     private var subscription: (any Subscription)?
     private var callsRunning = 0
-    private var hasAskedAgain = false
 
-    init(sendingInto subject: PassthroughSubject<Int, Never>) {
-        self.subject = subject
+    /// Makes a subscriber that, inside its first `receive(_:)`, prints
+    /// `summary`, then runs `action` with its subscription.
+    init(_ summary: String, action: @escaping (any Subscription) -> Void) {
+        self.summary = summary
+        self.action = action
+    }
+
+    private var indent: String {
+        String(repeating: "  ", count: callsRunning)
     }
 
     func receive(subscription: any Subscription) {
@@ -139,32 +145,55 @@ final class AsksFromInside: Subscriber {
     }
 
     func receive(_ input: String) -> Subscribers.Demand {
-        let indent = String(repeating: "  ", count: callsRunning)
         print("\(indent)subscriber: begins \(input)")
         callsRunning += 1
-        if !hasAskedAgain {
-            hasAskedAgain = true
-            print("\(indent)  sends 2, then request(max(1))")
-            subject.send(2)
-            subscription?.request(.max(1))
+        if let subscription, let action = action.take() {
+            print("\(indent)\(summary)")
+            action(subscription)
         }
         callsRunning -= 1
         print("\(indent)subscriber: ends \(input)")
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Never>) {}
+    func receive(completion: Subscribers.Completion<Failure>) {
+        print("\(indent)subscriber: completion \(completion)")
+    }
 }
 
 print("-- a request from inside receive(_:)")
 let left = PassthroughSubject<Int, Never>()
 let middle = PassthroughSubject<Int, Never>()
 let right = PassthroughSubject<Int, Never>()
+let asker = ActsFromInside<Never>("sends 2, then request(max(1))") {
+    subscription in
+    middle.send(2)
+    subscription.request(.max(1))
+}
 left.reduceLatest(middle, right) { one, two, three in
     "(\(show(one)), \(show(two)), \(show(three)))"
 }
-.subscribe(AsksFromInside(sendingInto: middle))
+.subscribe(asker)
 left.send(1)
+// snippet.end
+
+// snippet.failure-inside
+print("-- a failure from inside receive(_:)")
+let north = PassthroughSubject<Int, Offline>()
+let south = PassthroughSubject<Int, Offline>()
+let west = PassthroughSubject<Int, Offline>()
+let quitter = ActsFromInside<Offline>(
+    "sends 2, then request(max(1)), then north fails"
+) { subscription in
+    south.send(2)
+    subscription.request(.max(1))
+    north.send(completion: .failure(Offline()))
+}
+north.reduceLatest(south, west) { one, two, three in
+    "(\(show(one)), \(show(two)), \(show(three)))"
+}
+.subscribe(quitter)
+north.send(1)
 // snippet.end
 
 // snippet.three-threads
