@@ -120,6 +120,7 @@ watcher.askForOne()
 /// with.
 ///
 /// What it prints is indented by the `receive(_:)` calls already running.
+/// Use it from one thread.
 final class ActsFromInside<Failure: Error>: Subscriber {
     typealias Input = String
 
@@ -130,7 +131,10 @@ final class ActsFromInside<Failure: Error>: Subscriber {
 
     /// Makes a subscriber that, inside its first `receive(_:)`, prints
     /// `summary`, then runs `action` with its subscription.
-    init(_ summary: String, action: @escaping (any Subscription) -> Void) {
+    init(
+        announcing summary: String,
+        action: @escaping (any Subscription) -> Void
+    ) {
         self.summary = summary
         self.action = action
     }
@@ -165,8 +169,9 @@ print("-- a request from inside receive(_:)")
 let left = PassthroughSubject<Int, Never>()
 let middle = PassthroughSubject<Int, Never>()
 let right = PassthroughSubject<Int, Never>()
-let asker = ActsFromInside<Never>("sends 2, then request(max(1))") {
-    subscription in
+let asker = ActsFromInside<Never>(
+    announcing: "sends 2, then request(max(1))"
+) { subscription in
     middle.send(2)
     subscription.request(.max(1))
 }
@@ -183,7 +188,7 @@ let north = PassthroughSubject<Int, Offline>()
 let south = PassthroughSubject<Int, Offline>()
 let west = PassthroughSubject<Int, Offline>()
 let quitter = ActsFromInside<Offline>(
-    "sends 2, then request(max(1)), then north fails"
+    announcing: "sends 2, then request(max(1)), then north fails"
 ) { subscription in
     south.send(2)
     subscription.request(.max(1))
