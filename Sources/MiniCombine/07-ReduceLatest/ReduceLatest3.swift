@@ -26,7 +26,7 @@ extension Publishers {
     ///
     /// Values that arrive while the subscriber has no demand make one
     /// result, from the newest values. That result waits for demand, and is
-    /// dropped if the stream fails or finishes first. Any thread may call it.
+    /// dropped if the stream fails or finishes first.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
