@@ -558,7 +558,7 @@ extension [BookPage] {
 
 /// Finds relative Markdown links, `](path)` or `](path#anchor)`, whose target file does not exist,
 /// or whose anchor names no heading of a page in `pages` (the page itself for `](#anchor)`).
-enum LinkChecker {
+package enum LinkChecker {
     static func brokenLinks(
         in page: BookPage, pages: [String: BookPage] = [:],
         fileExists: (String) -> Bool
@@ -589,19 +589,24 @@ enum LinkChecker {
         }
     }
 
-    /// The anchors GitHub gives `page`'s headings: lowercased, punctuation dropped, spaces as
-    /// dashes.
+    /// The anchors GitHub gives `page`'s headings.
     static func anchors(of page: BookPage) -> Set<String> {
         Set(
             page.proseIndices.compactMap { index in
                 page.text.lines[index].wholeMatch(of: /#{1,6}[ \t]+(.*)/).map {
-                    String(
-                        $0.1.lowercased().filter {
-                            $0.isLetter || $0.isNumber || " -_".contains($0)
-                        }
-                    ).replacingOccurrences(of: " ", with: "-")
+                    anchor(ofHeading: String($0.1))
                 }
             })
+    }
+
+    /// The anchor GitHub gives a heading whose text is `heading`: lowercased, punctuation
+    /// other than `-` and `_` dropped, spaces as dashes.
+    package static func anchor(ofHeading heading: String) -> String {
+        String(
+            heading.lowercased().filter {
+                $0.isLetter || $0.isNumber || " -_".contains($0)
+            }
+        ).replacingOccurrences(of: " ", with: "-")
     }
 
     static func linkTargets(in line: String) -> [String] {

@@ -14,9 +14,18 @@ func heading(_ line: String) -> (level: Int, text: String)? {
     }
 }
 
-/// A heading as a reader sees it: `` The `Inner` class `` → `The Inner class`.
+/// A heading as a reader sees it, without backticks or emphasis marks.
+///
+/// `` The `Inner` class `` becomes `The Inner class`; an underscore inside backticks, as in
+/// `receive(_:)`, stays.
 func plainText(_ heading: String) -> String {
-    heading.filter { !"`*_".contains($0) }
+    heading.split(separator: "`", omittingEmptySubsequences: false)
+        .enumerated()
+        .map {
+            $0.offset.isMultiple(of: 2)
+                ? $0.element.filter { !"*_".contains($0) } : $0.element
+        }
+        .joined()
 }
 
 extension BookPage {

@@ -259,12 +259,9 @@ struct Catalog {
                 let linked = book.pages.first(where: { $0.slug == slug })
             {
                 // GitHub's anchor: `what-running-it-prints`; DocC's: `What-running-it-prints`.
-                let heading = linked.headings.map { plainText($0.text) }.first {
-                    "#"
-                        + $0.lowercased().replacing(" ", with: "-").filter {
-                            $0.isLetter || $0.isNumber || $0 == "-"
-                        } == fragment
-                }
+                let heading = linked.headings.first {
+                    "#" + LinkChecker.anchor(ofHeading: $0.text) == fragment
+                }.map { plainText($0.text) }
                 let anchor =
                     heading.map {
                         "#"

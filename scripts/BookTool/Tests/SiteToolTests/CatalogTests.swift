@@ -71,6 +71,24 @@ import Testing
             ])
     }
 
+    @Test func aLinkToAHeadingWithAnUnderscoreFindsItsHeading() throws {
+        // GitHub keeps `_` in an anchor: `receive(_:)` gives `receive_`.
+        let page = """
+            # Start
+
+            [Nested](02-ends.md#sending-from-inside-receive_)
+            """
+        let (book, cleanUp) = try makeBook([
+            "01-start.md": page,
+            "02-ends.md": "# Ends\n\n## Sending from inside `receive(_:)`\n",
+        ])
+        defer { cleanUp() }
+        let catalog = Catalog(book: book, symbols: SymbolIndex(symbols: []))
+        #expect(
+            catalog.convert(book.chapters[0]).lines.last
+                == "[Nested](<doc:02-ends#Sending-from-inside-receive(_:)>)")
+    }
+
     @Test func aLinkToARepositoryFileKeepsItsTextWithoutARepositoryURL() throws
     {
         let page = """
