@@ -660,6 +660,30 @@ private struct ManualUpstreams<Failure: Error> {
         )
     }
 
+    @Test func aSendFromInsideReceiveWaitsForTheDemandReceiveReturns() {
+        let upstreams = ManualUpstreams<Never>()
+        let firstTime = FirstTime()
+        let subscriber = RecordingSubscriber<Latest3, Never>(
+            initialDemand: .max(1),
+            demandPerValue: .max(1),
+            onValue: { _, _ in
+                guard firstTime.check() else { return }
+                upstreams.b.send("x")
+            }
+        )
+        upstreams.combined.subscribe(subscriber)
+        upstreams.a.send(1)
+        // The "x" arrives while no demand is left; the `.max(1)` that
+        // `receive(_:)` returns lets the delivery loop send it at once.
+        #expect(
+            subscriber.events == [
+                .subscription,
+                .value(Latest3(1, nil, nil)),
+                .value(Latest3(1, "x", nil)),
+            ]
+        )
+    }
+
     @Test func neverCallsDownstreamWhileHoldingItsLock() {
         // Inside `receive(_:)`, another thread sends to a subject other than
         // the one delivering, and asks for more; `receive(_:)` waits for it.
