@@ -1,9 +1,6 @@
 // snippet.map
 extension Publishers {
     /// A publisher that transforms every value from its upstream.
-    ///
-    /// `Map` adds no subscription of its own: its subscriber gets the
-    /// upstream's.
     public struct Map<Upstream: Publisher, Output>: Publisher {
         /// `Map` fails exactly when its upstream fails.
         public typealias Failure = Upstream.Failure
