@@ -1,4 +1,3 @@
-// snippet.keep-upstream-operator
 extension Publisher {
     /// Sends every value paired with what `transform` makes of it.
     ///
@@ -11,7 +10,6 @@ extension Publisher {
         // exercise.end
     }
 }
-// snippet.end
 
 extension Publishers {
     /// A publisher that pairs each value with the result of a transform.
