@@ -17,8 +17,8 @@ extension Publisher {
     }
 }
 
+// snippet.receive-on-types
 extension Publishers {
-    // snippet.receive-on-types
     /// A publisher that hands every value and the completion of its
     /// upstream to a scheduler, which delivers them downstream.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher
