@@ -8,9 +8,9 @@ public protocol Subscription: Cancellable {
     /// Asks for up to `demand` more values.
     ///
     /// Demand adds up: requesting `.max(2)` twice allows four values.
-    /// Ask for at least one value: some subscriptions stop the program
-    /// when asked for ``Subscribers/Demand/none``, as this library's `Just`
-    /// (chapter 2) and OpenCombine's `Just` do.
+    /// Ask for at least one value: some subscriptions, such as the one
+    /// chapter 2's `Just` makes, stop the program when asked for
+    /// ``Subscribers/Demand/none``.
     func request(_ demand: Subscribers.Demand)
 }
 // snippet.end
