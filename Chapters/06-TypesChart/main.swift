@@ -34,16 +34,6 @@ print("-- the forecast pipeline's chart")
 print(forecast.typesChart(endingIn: "assign"))
 // snippet.end
 
-// snippet.failing-pipeline
-let loudForecast = LocalDataTask(url: missingURL, pages: pages)
-    .map { download in download.data }
-    .tryMap { data in try JSONDecoder().decode(Weather.self, from: data) }
-    .receive(on: delivery)
-
-print("-- a pipeline that keeps its failure")
-print(loudForecast.typesChart(endingIn: "sink"))
-// snippet.end
-
 // snippet.readings
 /// Thrown for a reading that is not a whole number.
 struct NotANumber: Error {}
@@ -58,6 +48,16 @@ let readingsToken = ["4", "7", "warm"].publisher
     .replaceError(with: 0)
     .sink { celsius in readings.append(celsius) }
 print("readings: \(readings)")
+// snippet.end
+
+// snippet.failing-pipeline
+let loudForecast = LocalDataTask(url: missingURL, pages: pages)
+    .map { download in download.data }
+    .tryMap { data in try JSONDecoder().decode(Weather.self, from: data) }
+    .receive(on: delivery)
+
+print("-- a pipeline that keeps its failure")
+print(loudForecast.typesChart(endingIn: "sink"))
 // snippet.end
 
 // snippet.patient-reader
