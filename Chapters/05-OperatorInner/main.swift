@@ -8,14 +8,6 @@ print("built the pipeline; nothing has happened yet")
 let relayedToken = relayed.sink { value in print("sink: got \(value)") }
 // snippet.end
 
-// snippet.keep-upstream-run
-print("-- keepUpstreamAndMap keeps each author beside the books")
-let shelf = ["Austen": ["Emma", "Persuasion"], "Orwell": ["1984"]]
-let shelfToken = ["Austen", "Orwell"].publisher
-    .keepUpstreamAndMap { author in shelf[author, default: []] }
-    .sink { pair in print("\(pair.original): \(pair.mapped)") }
-// snippet.end
-
 // snippet.first-few
 /// Asks for a fixed number of values, once, and keeps what arrives.
 final class FirstFew<Input>: Subscriber {
@@ -55,6 +47,14 @@ let firstThree = FirstFew<Int>(3)
 print("the subscriber got \(firstThree.received)")
 let (first, last) = (sent.first!, sent.last!)
 print("the source sent \(sent.count) values, \(first) through \(last)")
+// snippet.end
+
+// snippet.keep-upstream-run
+print("-- keepUpstreamAndMap keeps each author beside the books")
+let shelf = ["Austen": ["Emma", "Persuasion"], "Orwell": ["1984"]]
+let shelfToken = ["Austen", "Orwell"].publisher
+    .keepUpstreamAndMap { author in shelf[author, default: []] }
+    .sink { pair in print("\(pair.original): \(pair.mapped)") }
 // snippet.end
 
 // snippet.try-map-failure
