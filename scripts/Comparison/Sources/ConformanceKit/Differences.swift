@@ -15,7 +15,9 @@ extension ExpectedDifference {
         reason:
             "after its transform has thrown, tryMap ignores any value a misbehaving upstream "
             + "still sends; OpenCombine still transforms and forwards them",
-        statedIn: "chapter 5 (book/05-operator-inner.md)")
+        statedIn:
+            "chapter 5's companion (book/11-ending-early-with-trymap.md, "
+            + "\"Where real Combine differs\")")
 
     /// `receive(on:)` does not serialise deliveries itself.
     public static let receiveOnHasNoDeliveryLock = ExpectedDifference(
@@ -45,7 +47,8 @@ extension ExpectedDifference {
             + "promises; OpenCombine's still sends .finished when the subscriber cancels while "
             + "receiving the last element (tryMap throwing on it does that)",
         statedIn:
-            "chapter 5 (book/05-operator-inner.md, \"Cancelled on the last element\"), "
+            "chapter 5's companion (book/12-inside-sequence.md, "
+            + "\"Cancelled on the last element\"), "
             + "by chapter 1's Cancellable contract")
 
     /// `replaceError` sends a delayed replacement at most once.
