@@ -43,13 +43,14 @@ extension ExpectedDifference {
     /// A sequence sends no `.finished` after `cancel()`.
     public static let sequenceSendsNothingAfterCancel = ExpectedDifference(
         reason:
-            "a sequence's publisher sends nothing after cancel(), as chapter 1's Cancellable "
-            + "promises; OpenCombine's still sends .finished when the subscriber cancels while "
+            "a sequence's publisher sends nothing after cancel(), as chapter 1's promises "
+            + "say; OpenCombine's still sends .finished when the subscriber cancels while "
             + "receiving the last element (tryMap throwing on it does that)",
         statedIn:
             "chapter 5's companion (book/12-inside-sequence.md, "
             + "\"Cancelled on the last element\"), "
-            + "by chapter 1's Cancellable contract")
+            + "by chapter 1's promises "
+            + "(book/01-protocols.md, \"The promises, together\")")
 
     /// `replaceError` sends a delayed replacement at most once.
     public static let replaceErrorSendsReplacementOnce = ExpectedDifference(
