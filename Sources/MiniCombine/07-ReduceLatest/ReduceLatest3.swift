@@ -25,8 +25,8 @@ extension Publishers {
     /// A publisher that combines the latest values of three upstreams.
     ///
     /// Values that arrive while the subscriber has no demand make one
-    /// result, from the newest values. That result waits for demand, and is
-    /// dropped if the stream fails or finishes first.
+    /// result, built from the newest values once demand comes. If the stream
+    /// fails or finishes first, that result is never sent.
     public struct ReduceLatest3<
         A: Publisher, B: Publisher, C: Publisher, Output
     >: Publisher
