@@ -287,9 +287,12 @@ enum ParsedComment: Equatable {
     }
 }
 
-/// What a `<!-- figure: … -->` directive asks to be drawn: `KIND PRODUCT#N`, the calls
-/// (`sequence`) or values (`marbles`) of the Nth pipeline of PRODUCT's traced run; or `costs`,
-/// the page's `measurement` table as bars on a log scale.
+/// What a `<!-- figure: … -->` directive asks to be drawn: `KIND PRODUCT pipeline N`, the
+/// calls (`sequence`) or values (`marbles`) of the Nth pipeline of PRODUCT's traced run; or
+/// `costs`, the page's `measurement` table as bars on a log scale.
+///
+/// It says `pipeline N`, not `#N`: `#N` names the Nth part of an output, and a part may hold
+/// several pipelines.
 struct FigureSpec: Hashable, Sendable {
     enum Kind: String, Sendable {
         case sequence, marbles, costs
@@ -301,11 +304,13 @@ struct FigureSpec: Hashable, Sendable {
     var number = 0
 
     var spelling: String {
-        "figure: \(kind.rawValue)" + (product.map { " \($0)#\(number)" } ?? "")
+        "figure: \(kind.rawValue)"
+            + (product.map { " \($0) pipeline \(number)" } ?? "")
     }
 
     static let expectation =
-        "expected '<!-- figure: sequence|marbles PRODUCT#N -->' or '<!-- figure: costs -->'"
+        "expected '<!-- figure: sequence|marbles PRODUCT pipeline N -->' or "
+        + "'<!-- figure: costs -->'"
 
     /// Parses the argument after `figure`, including its colon; `nil` if it is malformed.
     init?(argument: String) {
@@ -315,7 +320,7 @@ struct FigureSpec: Hashable, Sendable {
         }
         guard
             let match = argument.wholeMatch(
-                of: /:\s*(sequence|marbles)\s+(\S+)#(\d+)/),
+                of: /:\s*(sequence|marbles)\s+(\S+)\s+pipeline\s+(\d+)/),
             let number = Int(match.3), number > 0
         else { return nil }
         self.kind = Kind(rawValue: String(match.1))!

@@ -11,7 +11,7 @@ import Testing
 
         Just waits for a request:
 
-        <!-- figure: sequence 02-just#1 -->
+        <!-- figure: sequence 02-just pipeline 1 -->
         ![Just waits until it is asked](figures/02-just.svg)
 
         [Contents](README.md)
@@ -79,7 +79,7 @@ import Testing
         #expect(
             report.diagnostics.map(\.description) == [
                 "book/02-just.md:7: error: figure book/figures/02-just.svg differs from what "
-                    + "'figure: sequence 02-just#1' draws now (edited by hand, or its run "
+                    + "'figure: sequence 02-just pipeline 1' draws now (edited by hand, or its run "
                     + "changed); run scripts/book sync"
             ])
     }
@@ -132,7 +132,7 @@ import Testing
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
-                "book/02-just.md:7: error: directive '<!-- figure: sequence 02-just#1 -->' must be "
+                "book/02-just.md:7: error: directive '<!-- figure: sequence 02-just pipeline 1 -->' must be "
                     + "followed on the next line by '![ALT TEXT](figures/NAME.svg)', with alt text "
                     + "saying what it shows"
             ])
@@ -142,11 +142,25 @@ import Testing
         throws
     {
         let page = Self.page.replacingOccurrences(
-            of: "sequence 02-just#1", with: "sequence 02-just")
+            of: "sequence 02-just pipeline 1", with: "sequence 02-just")
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
                 "book/02-just.md:7: error: malformed directive '<!-- figure: sequence 02-just -->'; "
+                    + FigureSpec.expectation,
+                "book/02-just.md:8: error: link target 'figures/02-just.svg' does not exist",
+            ])
+    }
+
+    /// `#N` numbers the parts of an output; a figure counts pipelines, and says so.
+    @Test func aFigureNumberedLikeAnOutputPartIsMalformed() throws {
+        let page = Self.page.replacingOccurrences(
+            of: "sequence 02-just pipeline 1", with: "sequence 02-just#1")
+        let fixture = try RepositoryFixture(["book/02-just.md": page])
+        #expect(
+            fixture.check(evidence()).diagnostics.map(\.description) == [
+                "book/02-just.md:7: error: malformed directive "
+                    + "'<!-- figure: sequence 02-just#1 -->'; "
                     + FigureSpec.expectation,
                 "book/02-just.md:8: error: link target 'figures/02-just.svg' does not exist",
             ])
@@ -184,7 +198,7 @@ import Testing
 
     @Test func aPipelineTheRunDoesNotHaveIsReported() throws {
         let page = Self.page.replacingOccurrences(
-            of: "02-just#1", with: "02-just#3")
+            of: "02-just pipeline 1", with: "02-just pipeline 3")
         let fixture = try RepositoryFixture(["book/02-just.md": page])
         #expect(
             fixture.check(evidence()).diagnostics.map(\.description) == [
