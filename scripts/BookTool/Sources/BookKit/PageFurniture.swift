@@ -56,6 +56,13 @@ package enum PageFurniture {
             "*For now, add to \(path); \(replacing ?? "a later listing replaces") it*"
     }
 
+    /// The caption of a temporary block whose full caption an earlier block of the same page
+    /// already has: `*For now, add to PATH; replaced as above*`, so a page that stubs a file
+    /// in several steps says who replaces the stubs once.
+    static func repeatedTemporaryCaption(path: String) -> String {
+        "*For now, add to \(path); replaced as above*"
+    }
+
     static func checkpointCaption(product: String, part: Int? = nil) -> String {
         "*\(part.map { "Part \($0) of the o" } ?? "O")utput of `swift run \(product)` at this point*"
     }
@@ -77,7 +84,7 @@ package enum PageFurniture {
             ) != nil
             || inner.wholeMatch(
                 of:
-                    /For now, add to [^ ]+; (a later listing|(a listing in )?\[.+\]\([^ ]+\.md\)|later listings here and in \[.+\]\([^ ]+\.md\)) replaces? it/
+                    /For now, add to [^ ]+; (replaced as above|(a later listing|(a listing in )?\[.+\]\([^ ]+\.md\)|later listings here and in \[.+\]\([^ ]+\.md\)) replaces? it)/
             ) != nil
         {
             return true

@@ -65,6 +65,7 @@ struct PageRenderer {
             snippetFiles: snippetFiles)
         var diagnostics = replacements.diagnostics
         var edits: [Edit] = []
+        var temporaryCaptionsShown: Set<String> = []
         for placed in page.directives {
             let current = Array(page.text.lines[placed.block.contentRange])
             var caption: String?
@@ -220,9 +221,12 @@ struct PageRenderer {
                             page.path.split(separator: "/").last ?? "")
                         return (PageFurniture.title(of: page) ?? file, file)
                     }
-                caption = PageFurniture.temporaryCaption(
+                let full = PageFurniture.temporaryCaption(
                     path: path, replacedIn: continuing,
                     alsoHere: pages.contains(page.path))
+                caption =
+                    temporaryCaptionsShown.insert(full).inserted
+                    ? full : PageFurniture.repeatedTemporaryCaption(path: path)
             case .checkpoint(let product, let part):
                 caption = PageFurniture.checkpointCaption(
                     product: product, part: part)
