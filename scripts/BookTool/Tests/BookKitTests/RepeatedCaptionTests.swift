@@ -9,10 +9,9 @@ import Testing
     static let boxPath = CheckpointFixture.boxPath
     static let mainPath = CheckpointFixture.mainPath
 
-    static let box = CheckpointFixture.box("open", "close")
-
-    static let main = CheckpointFixture.main(
-        ("first", "print(Box().open(), Box().close())\n"))
+    /// The same Box.swift and program as the one-block page of ``ReplacedStubTests``.
+    static let box = ReplacedStubTests.box
+    static let main = ReplacedStubTests.main
 
     static func page(secondCaption: String) -> String {
         CheckpointFixture.page([
