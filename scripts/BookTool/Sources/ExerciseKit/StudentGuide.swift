@@ -38,8 +38,8 @@ func brief(of chapter: Chapter, root: URL) throws -> String {
     return lines.joined(separator: "\n")
 }
 
-/// A page's sections, each marked as safe to read (`✓`) or as holding a listing of the chapter's
-/// blanked code (`…`, with the line of the first such listing).
+/// A page's sections, each marked as safe to read (`✓`) or as showing the chapter's blanked code
+/// (`…`, with the line of the first listing of it, or of the first line of prose that quotes it).
 private func readingGuide(
     _ page: BookPage, of chapter: Chapter, workspace: ExerciseWorkspace
 ) -> (sections: [String], showsAnswer: Bool) {
@@ -58,14 +58,61 @@ private func readingGuide(
         else { return nil }
         return index
     }
+    // The lines of prose that quote a line of the answer in a code span.
+    let quoted = answerLines(of: chapter, workspace: workspace)
+    let quotes = page.items.compactMap { item -> Int? in
+        guard case .prose(let index) = item,
+            codeSpans(in: page.text.lines[index]).contains(
+                where: quoted.contains)
+        else { return nil }
+        return index + 1
+    }
     let sections = headings.enumerated().map { position, start in
         let end = position + 1 < headings.count ? headings[position + 1] : .max
         let heading = page.text.lines[start].dropFirst(3).trimmedWhitespace
-        return answers.first { $0 - 1 > start && $0 - 1 <= end }.map {
-            "  … \(heading) (answer at line \($0))"
-        } ?? "  ✓ \(heading)"
+        let inside = { (line: Int) in line - 1 > start && line - 1 <= end }
+        guard
+            let line = answers.first(where: inside)
+                ?? quotes.first(where: inside)
+        else { return "  ✓ \(heading)" }
+        return "  … \(heading) (answer at line \(line))"
     }
     return (sections, !answers.isEmpty)
+}
+
+/// The lines of the chapter's blanked and hidden code that would give part of the answer away if
+/// prose quoted them: none shorter than 16 characters, as for hints, and no bare call such as
+/// `request()`.
+private func answerLines(
+    of chapter: Chapter, workspace: ExerciseWorkspace
+) -> Set<String> {
+    var answer: Set<String> = []
+    for path in swiftFiles(under: chapter.libraryPath, in: workspace.root) {
+        guard let text = workspace.bookVersion(of: path) else { continue }
+        let lines = TextLines(text).lines
+        for region in ExerciseMarkedFile(path: path, text: text).regions {
+            for line in lines[region.startLine..<(region.endLine - 1)] {
+                let code = line.trimmedWhitespace
+                let isBareCall =
+                    code.hasSuffix("()")
+                    && code.dropLast(2).allSatisfy {
+                        $0.isLetter || $0.isNumber || $0 == "_" || $0 == "."
+                    }
+                if code.count >= 16, !code.hasPrefix("//"), !isBareCall {
+                    answer.insert(code)
+                }
+            }
+        }
+    }
+    return answer
+}
+
+/// The text inside each pair of single backticks on a line of Markdown prose.
+private func codeSpans(in line: String) -> [String] {
+    line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        .compactMap {
+            $0.offset.isMultiple(of: 2) ? nil : $0.element.trimmedWhitespace
+        }
 }
 
 /// Whether the snippet region `name` of `source` holds an exercise marker line.

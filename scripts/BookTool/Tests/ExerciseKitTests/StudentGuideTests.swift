@@ -346,4 +346,57 @@ import Testing
                   … How (answer at line 22)
                 """)
     }
+
+    @Test func aSectionWhoseProseQuotesALineOfTheAnswerIsMarkedToo() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent(
+                "brief-quote-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Sources/MiniCombine/01-Sum/Sum.swift": """
+            // snippet.sum
+            public func sum() -> Int {
+                // exercise.blank: sum()
+                let total = 40 + 2
+                return total
+                // exercise.end
+            }
+            // snippet.end
+
+            """,
+            "Chapters/01-Sum/main.swift": "print(sum())\n",
+            "scripts/Exercises/01-Sum/BRIEF.md": "Build sum().\n",
+            "book/01-sum.md": """
+            # Chapter 1: Sum
+
+            ## The code
+            <!-- include: Sources/MiniCombine/01-Sum/Sum.swift#sum -->
+            ```swift
+            public func sum() -> Int {
+                let total = 40 + 2
+                return total
+            }
+            ```
+
+            ## Calling it
+            A bare call, `sum()`, or a short line, `return total`, gives nothing away.
+
+            ## Why it adds first
+            Writing `let total = 40 + 2` first names the result.
+
+            """,
+        ]
+        try GradingTests.write(files, under: root)
+
+        let brief = try brief(
+            of: try ChapterCatalog(root: root).chapter(1), root: root)
+
+        #expect(
+            brief.hasSuffix(
+                """
+                  … The code (answer at line 5)
+                  ✓ Calling it
+                  … Why it adds first (answer at line 16)
+                """))
+    }
 }
