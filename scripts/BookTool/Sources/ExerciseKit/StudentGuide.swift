@@ -16,11 +16,12 @@ func brief(of chapter: Chapter, root: URL) throws -> String {
     let others = RepositoryLayout(root: root).markdownFiles.filter {
         $0 != chapterPage
     }
+    let answerCode = answerCode(of: chapter, workspace: workspace)
     for path in [chapterPage] + others {
         guard let text = workspace.bookVersion(of: path) else { continue }
         let guide = readingGuide(
             BookPage(path: path, contents: text), of: chapter,
-            workspace: workspace)
+            answerCode: answerCode, workspace: workspace)
         if path == chapterPage, !guide.sections.isEmpty {
             lines += [
                 "", "Before you try, read these sections of \(path)",
@@ -39,12 +40,13 @@ func brief(of chapter: Chapter, root: URL) throws -> String {
 }
 
 /// A page's sections, each marked as safe to read (`✓`) or as showing the chapter's blanked code
-/// (`…`, with the line of the first listing of it, or of the first line of prose that quotes it).
+/// (`…`, with the first line that shows it: a listing of it, or prose that quotes a line of it).
 private func readingGuide(
-    _ page: BookPage, of chapter: Chapter, workspace: ExerciseWorkspace
+    _ page: BookPage, of chapter: Chapter, answerCode: Set<String>,
+    workspace: ExerciseWorkspace
 ) -> (sections: [String], showsAnswer: Bool) {
     // The lines of the listings that show a region holding exercise markers: the answer.
-    let answers = page.directives.compactMap { placed -> Int? in
+    let listingLines = page.directives.compactMap { placed -> Int? in
         guard case .include(let file, let region) = placed.directive,
             file.hasPrefix(chapter.libraryPath + "/"),
             let source = workspace.bookVersion(of: file),
@@ -52,62 +54,68 @@ private func readingGuide(
         else { return nil }
         return placed.lineNumber + 1
     }
+    let quotingLines = page.items.compactMap { item -> Int? in
+        guard case .prose(let index) = item,
+            codeSpans(in: page.text.lines[index]).contains(
+                where: answerCode.contains)
+        else { return nil }
+        return index + 1
+    }
     let headings = page.items.compactMap { item -> Int? in
         guard case .prose(let index) = item,
             page.text.lines[index].hasPrefix("## ")
         else { return nil }
         return index
     }
-    // The lines of prose that quote a line of the answer in a code span.
-    let quoted = answerLines(of: chapter, workspace: workspace)
-    let quotes = page.items.compactMap { item -> Int? in
-        guard case .prose(let index) = item,
-            codeSpans(in: page.text.lines[index]).contains(
-                where: quoted.contains)
-        else { return nil }
-        return index + 1
-    }
     let sections = headings.enumerated().map { position, start in
         let end = position + 1 < headings.count ? headings[position + 1] : .max
         let heading = page.text.lines[start].dropFirst(3).trimmedWhitespace
-        let inside = { (line: Int) in line - 1 > start && line - 1 <= end }
-        guard
-            let line = answers.first(where: inside)
-                ?? quotes.first(where: inside)
-        else { return "  ✓ \(heading)" }
-        return "  … \(heading) (answer at line \(line))"
+        let isInSection = { (line: Int) in line - 1 >= start && line - 1 < end }
+        let shown = [
+            listingLines.first(where: isInSection),
+            quotingLines.first(where: isInSection),
+        ].compactMap { $0 }.min()
+        guard let shown else { return "  ✓ \(heading)" }
+        return "  … \(heading) (answer at line \(shown))"
     }
-    return (sections, !answers.isEmpty)
+    return (sections, !listingLines.isEmpty || !quotingLines.isEmpty)
 }
 
 /// The lines of the chapter's blanked and hidden code that would give part of the answer away if
-/// prose quoted them: none shorter than 16 characters, as for hints, and no bare call such as
-/// `request()`.
-private func answerLines(
+/// prose quoted them: none shorter than 16 characters, as for hints, and no call that names only
+/// what it calls, such as `upstream?.cancel()` or `return lock.unlock()`.
+private func answerCode(
     of chapter: Chapter, workspace: ExerciseWorkspace
 ) -> Set<String> {
-    var answer: Set<String> = []
+    var lines: Set<String> = []
     for path in swiftFiles(under: chapter.libraryPath, in: workspace.root) {
         guard let text = workspace.bookVersion(of: path) else { continue }
-        let lines = TextLines(text).lines
+        let source = TextLines(text).lines
         for region in ExerciseMarkedFile(path: path, text: text).regions {
-            for line in lines[region.startLine..<(region.endLine - 1)] {
+            for line in source[region.startLine..<(region.endLine - 1)] {
                 let code = line.trimmedWhitespace
-                let isBareCall =
-                    code.hasSuffix("()")
-                    && code.dropLast(2).allSatisfy {
-                        $0.isLetter || $0.isNumber || $0 == "_" || $0 == "."
-                    }
-                if code.count >= 16, !code.hasPrefix("//"), !isBareCall {
-                    answer.insert(code)
+                if code.count >= 16, !code.hasPrefix("//"), !isBareCall(code) {
+                    lines.insert(code)
                 }
             }
         }
     }
-    return answer
+    return lines
 }
 
-/// The text inside each pair of single backticks on a line of Markdown prose.
+/// Whether `code` is a call with no arguments, perhaps returned: `return lock.unlock()`.
+private func isBareCall(_ code: String) -> Bool {
+    let call = code.hasPrefix("return ") ? code.dropFirst(7) : Substring(code)
+    return call.hasSuffix("()")
+        && call.dropLast(2).allSatisfy {
+            $0.isLetter || $0.isNumber || "_.?!".contains($0)
+        }
+}
+
+/// The text inside each pair of single backticks on one line of Markdown prose.
+///
+/// A span with double backticks, or one that goes on to the next line, is not found; the book
+/// has neither.
 private func codeSpans(in line: String) -> [String] {
     line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
         .compactMap {

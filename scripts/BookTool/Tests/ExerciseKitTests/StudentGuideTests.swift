@@ -358,6 +358,7 @@ import Testing
             public func sum() -> Int {
                 // exercise.blank: sum()
                 let total = 40 + 2
+                checker?.verify()
                 return total
                 // exercise.end
             }
@@ -370,19 +371,29 @@ import Testing
             # Chapter 1: Sum
 
             ## The code
+            It starts with `let total = 40 + 2`:
             <!-- include: Sources/MiniCombine/01-Sum/Sum.swift#sum -->
             ```swift
             public func sum() -> Int {
                 let total = 40 + 2
+                checker?.verify()
                 return total
             }
             ```
 
             ## Calling it
-            A bare call, `sum()`, or a short line, `return total`, gives nothing away.
+            A call alone, `checker?.verify()`, or a short line, `return total`,
+            gives nothing away.
 
             ## Why it adds first
             Writing `let total = 40 + 2` first names the result.
+
+            """,
+            "book/02-more.md": """
+            # More
+
+            ## Without a listing
+            Recall `let total = 40 + 2` from chapter 1.
 
             """,
         ]
@@ -394,9 +405,12 @@ import Testing
         #expect(
             brief.hasSuffix(
                 """
-                  … The code (answer at line 5)
+                  … The code (answer at line 4)
                   ✓ Calling it
-                  … Why it adds first (answer at line 16)
+                  … Why it adds first (answer at line 19)
+
+                and of book/02-more.md, which shows more of this chapter's code:
+                  … Without a listing (answer at line 4)
                 """))
     }
 }
