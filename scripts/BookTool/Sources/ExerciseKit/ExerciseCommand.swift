@@ -201,16 +201,16 @@ public enum ExerciseCommand {
         let removed =
             plan.removed.isEmpty
             ? ""
-            : "\n  remove the \(plan.removed.count) file(s) you added (once kept)"
+            : "\n  remove the \(files(plan.removed.count)) you added (once kept)"
         say(
             """
             \(plan.chapter.heading) is in progress.
             \(last ?? "")
             'scripts/exercise restore \(plan.chapter.number)' would:
-              keep your version of \(plan.saved.count) file(s) in .exercise/attempts/
+              keep your version of \(files(plan.saved.count)) in .exercise/attempts/
             \(listed(plan.saved, indent: "    "))
-              put back the book's version of \(changed) file(s)\(removed)
-              bring back \(plan.setAside.count) set-aside file(s)
+              put back the book's version of \(files(changed))\(removed)
+              bring back \(files(plan.setAside.count, "set-aside file"))
             """)
     }
 
@@ -282,7 +282,11 @@ private struct Session {
         say(chapter.heading)
         if workspace.chapterInProgress == number {
             say(
-                "Your files are saved in \(try workspace.saveCheckedAttempt(chapter)). Building…"
+                """
+                A copy of your files as checked, to compare or go back to, is in
+                  \(try workspace.saveCheckedAttempt(chapter))
+                Building…
+                """
             )
         } else {
             say("Building…")
@@ -393,7 +397,7 @@ private struct Session {
         say(
             """
             \(chapter.heading) is back to the book's version, and so are the chapters after it.
-            Your version of \(plan.saved.count) file(s) is kept in \(folder)/yours:
+            Your version of \(files(plan.saved.count)) is kept in \(folder)/yours:
             """)
         say(
             ExerciseCommand.listed(plan.saved, indent: "  ") {

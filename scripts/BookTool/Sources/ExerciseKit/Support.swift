@@ -186,3 +186,8 @@ func say(_ text: String = "", indent: String = "") {
     let lines = text.components(separatedBy: "\n").map { indent + $0 + "\n" }
     FileHandle.standardOutput.write(Data(lines.joined().utf8))
 }
+
+/// A count of files in words: "1 file", "3 files", "0 set-aside files".
+func files(_ count: Int, _ noun: String = "file") -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -57,4 +57,10 @@ import Testing
                 + "'// exercise.end'\n")
         #expect(result.unchanged)
     }
+
+    @Test func fileCountsAreWrittenInWords() {
+        #expect(files(1) == "1 file")
+        #expect(files(3) == "3 files")
+        #expect(files(0, "set-aside file") == "0 set-aside files")
+    }
 }
