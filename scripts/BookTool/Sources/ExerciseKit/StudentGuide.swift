@@ -54,11 +54,18 @@ private func readingGuide(
         else { return nil }
         return placed.lineNumber + 1
     }
+    // The first lines of the paragraphs that quote a line of the answer, so that reading stops
+    // before the paragraph, not in the middle of its sentence.
+    let lines = page.text.lines
     let quotingLines = page.items.compactMap { item -> Int? in
-        guard case .prose(let index) = item,
-            codeSpans(in: page.text.lines[index]).contains(
-                where: answerCode.contains)
+        guard case .prose(var index) = item,
+            codeSpans(in: lines[index]).contains(where: answerCode.contains)
         else { return nil }
+        while index > 0, !lines[index].hasPrefix("#"),
+            !lines[index - 1].isBlankLine, !lines[index - 1].hasPrefix("#")
+        {
+            index -= 1
+        }
         return index + 1
     }
     let headings = page.items.compactMap { item -> Int? in

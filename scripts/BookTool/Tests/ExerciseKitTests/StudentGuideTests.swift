@@ -347,7 +347,7 @@ import Testing
                 """)
     }
 
-    @Test func aSectionWhoseProseQuotesALineOfTheAnswerIsMarkedToo() throws {
+    @Test func aSectionWhoseProseQuotesALineOfTheAnswerIsMarkedAtItsParagraph() throws {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent(
                 "brief-quote-\(UUID().uuidString)")
@@ -386,7 +386,8 @@ import Testing
             gives nothing away.
 
             ## Why it adds first
-            Writing `let total = 40 + 2` first names the result.
+            It names the result first:
+            writing `let total = 40 + 2` before the `return`.
 
             """,
             "book/02-more.md": """
