@@ -54,21 +54,34 @@ enum MarbleDiagram {
             0,
             (values.filter { staggered.contains($0.lane ?? "") }.map(pillWidth)
                 .max() ?? 0) / 4 - 3)
+        // A full band breaks right after its last column with an output, when what follows that
+        // column fits on the next band, so each band ends on a result.
+        let room = maximumWidth - labelWidth - 24 - 2 * pad
+        func width(of band: some Sequence<Int>) -> Double {
+            band.map { widths[$0] }.reduce(0, +)
+        }
         var bands: [[Int]] = [[]]
-        var used = 0.0
         for index in columns.indices {
-            if used + widths[index] > maximumWidth - labelWidth - 24 - 2 * pad,
-                !bands[bands.count - 1].isEmpty
-            {
-                bands.append([])
-                used = 0
+            var band = bands[bands.count - 1]
+            if width(of: band) + widths[index] > room, !band.isEmpty {
+                var cut = band.count
+                if let last = band.lastIndex(where: { column in
+                    columns[column].contains {
+                        $0.lane?.hasPrefix("out") == true
+                    }
+                }),
+                    width(of: band[(last + 1)...]) + widths[index] <= room
+                {
+                    cut = last + 1
+                }
+                bands[bands.count - 1] = Array(band[..<cut])
+                band = Array(band[cut...])
+                bands.append(band)
             }
-            bands[bands.count - 1].append(index)
-            used += widths[index]
+            bands[bands.count - 1] = band + [index]
         }
         let bandHeight = heights.reduce(0, +) + 16
-        let plotWidth = max(
-            160, bands.map { $0.map { widths[$0] }.reduce(0, +) }.max() ?? 0)
+        let plotWidth = max(160, bands.map { width(of: $0) }.max() ?? 0)
         let endWidth =
             values.filter { $0.end != nil }.map {
                 SVGDocument.width(of: text(of: $0))

@@ -275,6 +275,38 @@ import Testing
         #expect(x(of: "11") != x(of: "10"))
     }
 
+    @Test func marblesWrapRightAfterAnOutputWhenABandIsFull() {
+        var events: [TraceEvent] = []
+        for number in 1...30 {
+            events.append(
+                TraceEvent(
+                    pipeline: 1, kind: "value", lane: "into filter",
+                    value: "\(number)"))
+            if number.isMultiple(of: 10) {
+                events.append(
+                    TraceEvent(
+                        pipeline: 1, kind: "value", lane: "out of filter",
+                        value: "\(number)"))
+            }
+        }
+        let svg = MarbleDiagram.draw(events, title: "filter")
+        // The height of the first text drawn for `value`.
+        func y(of value: String) -> Double? {
+            svg.split(separator: "\n").first {
+                $0.hasSuffix(">\(value)</text>")
+            }
+            .flatMap { line in
+                line.components(separatedBy: "y=\"").dropFirst().first
+            }
+            .flatMap { Double($0.prefix { $0 != "\"" }) }
+        }
+        #expect(y(of: "1") == y(of: "9"))
+        #expect(y(of: "10") == y(of: "1"))
+        #expect(y(of: "11")! > y(of: "10")!)
+        #expect(y(of: "20") == y(of: "11"))
+        #expect(y(of: "21")! > y(of: "20")!)
+    }
+
     @Test func aLaneThatEndsStopsThereWithoutAnArrow() {
         let events = [
             TraceEvent(

@@ -347,7 +347,9 @@ import Testing
                 """)
     }
 
-    @Test func aSectionWhoseProseQuotesALineOfTheAnswerIsMarkedAtItsParagraph() throws {
+    @Test func aSectionWhoseProseQuotesALineOfTheAnswerIsMarkedAtItsParagraph()
+        throws
+    {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent(
                 "brief-quote-\(UUID().uuidString)")
