@@ -81,7 +81,8 @@ extension Publishers.ReduceLatest3 where Failure == Never {
     }
 }
 
-/// Passes an upstream on unchanged, recording its values and completion on `lane`.
+/// Passes an upstream on unchanged, recording its values, its completion and a cancel of
+/// its subscription on `lane`.
 struct EndRecorder<Upstream: Publisher>: Publisher {
     typealias Output = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -97,7 +98,7 @@ struct EndRecorder<Upstream: Publisher>: Publisher {
     }
 
     /// Stands in for a subscriber, recording the completion it receives, and
-    /// with `recordsValues` each value.
+    /// with `recordsValues` each value and a cancel of its subscription.
     struct Recorder<Wrapped: Subscriber>: Subscriber {
         typealias Input = Wrapped.Input
         typealias Failure = Wrapped.Failure
@@ -107,7 +108,10 @@ struct EndRecorder<Upstream: Publisher>: Publisher {
         let recordsValues: Bool
 
         func receive(subscription: any Subscription) {
-            wrapped.receive(subscription: subscription)
+            wrapped.receive(
+                subscription: recordsValues
+                    ? CancelRecorder(wrapped: subscription, lane: lane)
+                    : subscription)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -127,5 +131,25 @@ struct EndRecorder<Upstream: Publisher>: Publisher {
             }
             wrapped.receive(completion: completion)
         }
+    }
+}
+
+/// Stands in for an upstream's subscription, recording a cancel on `lane`.
+final class CancelRecorder: Subscription {
+    let wrapped: any Subscription
+    let lane: String
+
+    init(wrapped: any Subscription, lane: String) {
+        self.wrapped = wrapped
+        self.lane = lane
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        wrapped.request(demand)
+    }
+
+    func cancel() {
+        Tracer.shared?.value(nil, lane: lane, end: "cancelled")
+        wrapped.cancel()
     }
 }

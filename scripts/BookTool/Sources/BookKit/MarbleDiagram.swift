@@ -1,6 +1,7 @@
 /// Draws the values of one pipeline on lanes, one lane per place they were seen, time going right.
 enum MarbleDiagram {
-    /// The widest a diagram grows before time wraps onto another band of lanes below.
+    /// The widest a diagram grows before time wraps onto another band of lanes below; a column
+    /// of ends only may go past it, to stay with what it ends.
     static let maximumWidth = 540.0
     /// Values wider than this get a lane with two rows.
     static let staggerWidth = 100.0
@@ -63,7 +64,10 @@ enum MarbleDiagram {
         var bands: [[Int]] = [[]]
         for index in columns.indices {
             var band = bands[bands.count - 1]
-            if width(of: band) + widths[index] > room, !band.isEmpty {
+            // A column of ends only stays with what it ends, past the width if need be.
+            let endsOnly = columns[index].allSatisfy { $0.end != nil }
+            if width(of: band) + widths[index] > room, !band.isEmpty, !endsOnly
+            {
                 var cut = band.count
                 if let last = band.lastIndex(where: { column in
                     columns[column].contains {
@@ -90,6 +94,8 @@ enum MarbleDiagram {
         var svg = SVGDocument(
             width: width, height: bandHeight * Double(bands.count) + 4,
             title: title)
+        // Lanes that ended in an earlier band, drawn without a line in later ones.
+        var ended: Set<String> = []
         for (number, band) in bands.enumerated() {
             let top = bandHeight * Double(number)
             let starts = band.reduce(into: [labelWidth + 4 + pad]) {
@@ -104,6 +110,7 @@ enum MarbleDiagram {
             for (index, name) in lanes.enumerated() {
                 let y = top + ys[index]
                 svg.text(name, x: 8, y: y + 4.5, style: "muted")
+                if ended.contains(name) { continue }
                 if let end = endsAt[name] {
                     svg.line(
                         x1: labelWidth, y1: y, x2: end, y2: y,
@@ -113,6 +120,7 @@ enum MarbleDiagram {
                         from: labelWidth, to: width - 6, y: y, style: "ink")
                 }
             }
+            ended.formUnion(endsAt.keys)
             for (column, x) in zip(band, starts) {
                 for (event, offset) in zip(columns[column], offsets[column]) {
                     draw(
@@ -136,7 +144,8 @@ enum MarbleDiagram {
         let label = text(of: event)
         let center = x + width / 2
         guard event.end == nil else {
-            let style = event.end == "finished" ? "ink" : "failure"
+            let style =
+                event.end?.hasPrefix("failure") == true ? "failure" : "ink"
             svg.line(
                 x1: center, y1: y - 10, x2: center, y2: y + 10,
                 style: "stroke \(style)")

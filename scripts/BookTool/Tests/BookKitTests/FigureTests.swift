@@ -324,6 +324,61 @@ import Testing
         #expect(svg.contains(">failure: bad</text>"))
     }
 
+    @Test func onlyAFailureEndsALaneInTheFailureColour() {
+        let events = [
+            TraceEvent(pipeline: 1, kind: "value", lane: "a", value: "1"),
+            TraceEvent(pipeline: 1, kind: "value", lane: "a", end: "cancelled"),
+        ]
+        let svg = MarbleDiagram.draw(events, title: "cancel")
+        #expect(svg.contains(">cancelled</text>"))
+        #expect(!svg.contains("class=\"stroke failure\""))
+        #expect(
+            svg.components(separatedBy: "<polygon").count - 1 == 0,
+            "the cancelled lane has no arrowhead")
+    }
+
+    @Test func endsStayOnTheirBandAndAnEndedLaneIsNotDrawnAgain() {
+        var events = [
+            TraceEvent(pipeline: 1, kind: "value", lane: "c", value: "x"),
+            TraceEvent(pipeline: 1, kind: "value", lane: "c", end: "finished"),
+        ]
+        for number in 1...40 {
+            events.append(
+                TraceEvent(
+                    pipeline: 1, kind: "value", lane: "a", value: "\(number)"))
+        }
+        events.append(
+            TraceEvent(pipeline: 1, kind: "value", lane: "a", end: "cancelled"))
+        let svg = MarbleDiagram.draw(events, title: "bands")
+        let lines = svg.split(separator: "\n")
+        func y(of text: String) -> Double? {
+            lines.first { $0.hasSuffix(">\(text)</text>") }
+                .flatMap {
+                    $0.components(separatedBy: "y=\"").dropFirst().first
+                }
+                .flatMap { Double($0.prefix { $0 != "\"" }) }
+        }
+        #expect(y(of: "40")! > y(of: "1")!, "the values take two bands")
+        #expect(
+            abs(y(of: "cancelled")! - y(of: "40")!) < 20,
+            "the end stays on the band of the value before it")
+        // An arrowhead's first point is its tip, at its lane's height: points="x,y ...".
+        let arrowHeights = lines.filter { $0.hasPrefix("<polygon") }.compactMap
+        {
+            $0.components(separatedBy: "points=\"").dropFirst().first?
+                .split(separator: " ").first?.split(separator: ",").last
+                .flatMap { Double($0) }
+        }
+        let bands = lines.filter { $0.hasSuffix(">a</text>") }.count
+        #expect(bands > 1)
+        #expect(
+            arrowHeights.count == bands - 1,
+            "a has an arrow on every band but the one where it ends")
+        #expect(
+            !arrowHeights.contains { abs($0 - (y(of: "x")! - 4.5)) < 1 },
+            "c, which ended on the first band, has none")
+    }
+
     @Test func aTracedRunGetsTheVariableAndOtherRunsDoNot() {
         let script = ["-c", "printf '%s' \"${BOOK_TRACE-unset}\""]
         let traced = ProcessRunner.run(
