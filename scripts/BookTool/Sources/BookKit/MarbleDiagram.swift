@@ -9,8 +9,7 @@ enum MarbleDiagram {
     static func draw(_ values: [TraceEvent], title: String) -> String {
         let seen = values.compactMap(\.lane).uniqued()
         let lanes =
-            seen.filter { !$0.hasPrefix("out") }
-            + seen.filter { $0.hasPrefix("out") }
+            seen.filter { !isOutput($0) } + seen.filter(isOutput)
         func lane(_ event: TraceEvent) -> Int {
             lanes.firstIndex(of: event.lane ?? "") ?? 0
         }
@@ -70,9 +69,7 @@ enum MarbleDiagram {
             {
                 var cut = band.count
                 if let last = band.lastIndex(where: { column in
-                    columns[column].contains {
-                        $0.lane?.hasPrefix("out") == true
-                    }
+                    columns[column].contains { $0.lane.map(isOutput) == true }
                 }),
                     width(of: band[(last + 1)...]) + widths[index] <= room
                 {
@@ -130,6 +127,11 @@ enum MarbleDiagram {
             }
         }
         return svg.rendered
+    }
+
+    /// Whether `lane` shows what comes out of the pipeline; such lanes are drawn last.
+    private static func isOutput(_ lane: String) -> Bool {
+        lane.hasPrefix("out")
     }
 
     private static func pillWidth(_ event: TraceEvent) -> Double {

@@ -88,9 +88,13 @@ private func readingGuide(
     return (sections, !listingLines.isEmpty || !quotingLines.isEmpty)
 }
 
+/// The shortest line of blanked code that gives part of the answer away when a hint or the
+/// book's prose quotes it.
+let revealingLineLength = 16
+
 /// The lines of the chapter's blanked and hidden code that would give part of the answer away if
-/// prose quoted them: none shorter than 16 characters, as for hints, and no call that names only
-/// what it calls, such as `upstream?.cancel()` or `return lock.unlock()`.
+/// prose quoted them: none shorter than `revealingLineLength`, and no call that names only what it
+/// calls, such as `upstream?.cancel()` or `return lock.unlock()`.
 private func answerCode(
     of chapter: Chapter, workspace: ExerciseWorkspace
 ) -> Set<String> {
@@ -101,7 +105,9 @@ private func answerCode(
         for region in ExerciseMarkedFile(path: path, text: text).regions {
             for line in source[region.startLine..<(region.endLine - 1)] {
                 let code = line.trimmedWhitespace
-                if code.count >= 16, !code.hasPrefix("//"), !isBareCall(code) {
+                if code.count >= revealingLineLength, !code.hasPrefix("//"),
+                    !isBareCall(code)
+                {
                     lines.insert(code)
                 }
             }

@@ -34,6 +34,16 @@ import Testing
         return blanks
     }
 
+    /// The brief of chapter 1 in a repository that holds `files` alone.
+    static func briefOfChapterOne(in files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("brief-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try GradingTests.write(files, under: root)
+        return try brief(
+            of: try ChapterCatalog(root: root).chapter(1), root: root)
+    }
+
     @Test func everyBlankOfTheBookHasHintsThatDoNotQuoteItsCode() throws {
         let chapters = ChapterCatalog(root: Self.repository).chapters()
         #expect(chapters.count >= 7)
@@ -52,7 +62,7 @@ import Testing
             )
             for blank in blanks {
                 let code = blank.body.map(\.trimmedWhitespace).filter {
-                    $0.count >= 16
+                    $0.count >= revealingLineLength
                 }
                 for hint in hints.hints(for: blank.what) ?? [] {
                     for line in code {
@@ -160,12 +170,9 @@ import Testing
     @Test func theReadingGuideAlsoCoversACompanionPageThatShowsBlankedCode()
         throws
     {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("brief-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
         let region = "Sources/MiniCombine/01-First/First.swift"
-        try GradingTests.write(
-            [
+        let brief = try Self.briefOfChapterOne(
+            in: [
                 region: """
                 // snippet.shape
                 public struct Shape {}
@@ -216,10 +223,7 @@ import Testing
                 ```
 
                 """,
-            ], under: root)
-        let chapter = try ChapterCatalog(root: root).chapter(1)
-
-        let brief = try brief(of: chapter, root: root)
+            ])
 
         #expect(
             brief == """
@@ -281,10 +285,6 @@ import Testing
     }
 
     @Test func theReadingGuideStopsAtTheFirstListingOfBlankedCode() throws {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "brief-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
         let files = [
             "Sources/MiniCombine/01-First/First.swift": """
             // snippet.shape
@@ -331,10 +331,8 @@ import Testing
 
             """,
         ]
-        try GradingTests.write(files, under: root)
-        let chapter = try ChapterCatalog(root: root).chapter(1)
 
-        let brief = try brief(of: chapter, root: root)
+        let brief = try Self.briefOfChapterOne(in: files)
 
         #expect(
             brief == """
@@ -350,10 +348,6 @@ import Testing
     @Test func aSectionWhoseProseQuotesALineOfTheAnswerIsMarkedAtItsParagraph()
         throws
     {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "brief-quote-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
         let files = [
             "Sources/MiniCombine/01-Sum/Sum.swift": """
             // snippet.sum
@@ -400,10 +394,8 @@ import Testing
 
             """,
         ]
-        try GradingTests.write(files, under: root)
 
-        let brief = try brief(
-            of: try ChapterCatalog(root: root).chapter(1), root: root)
+        let brief = try Self.briefOfChapterOne(in: files)
 
         #expect(
             brief.hasSuffix(
